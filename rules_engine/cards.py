@@ -1,0 +1,147 @@
+"""Cards and the text notation: `7H 8H JK 10H | KS KD KC`, `JK=9H` pins a joker.
+
+Ranks A 2-10 J Q K (T = 10), suits S H D C or ♠ ♥ ♦ ♣, case-insensitive;
+jokers JK, * or JOKER. Cards split on spaces or commas, melds on | ; or newlines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import NotationError
+
+SUITS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+_SUIT_ALIASES = {
+    "S": "S", "H": "H", "D": "D", "C": "C",
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+}  # fmt: skip
+_RANK_ALIASES = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13} | {str(n): n for n in range(2, 11)}
+_JOKERS = {"JK", "*", "JOKER"}
+_MELD_SPLIT = re.compile(r"[|;\n]")
+_CARD_SPLIT = re.compile(r"[^\s,]+")
+MAX_CARDS = 60  # no lay-down or hand comes near this; it bounds the work done on pasted text
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """A natural card (rank 1-13, suit S/H/D/C) or a joker (rank 0), optionally pinned."""
+
+    rank: int
+    suit: str = ""
+    pin: tuple[int, str] | None = None
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == 0
+
+    @property
+    def identity(self) -> tuple[int, str] | None:
+        """The card this one is or stands for, when known."""
+        return self.pin if self.is_joker else (self.rank, self.suit)
+
+    def __str__(self) -> str:
+        return format_card(self)
+
+
+JOKER = Card(0)
+
+
+def natural(rank: int, suit: str) -> Card:
+    return Card(rank, suit)
+
+
+def joker(pin: tuple[int, str] | None = None) -> Card:
+    return Card(0, "", pin)
+
+
+def rank_name(rank: int) -> str:
+    return RANK_NAMES.get(rank, str(rank))
+
+
+def format_card(card: Card, symbols: bool = False) -> str:
+    """`9H`, `JK`, `JK=9H`; with symbols `9♥`, `JK=9♥`."""
+    if card.is_joker:
+        if card.pin is None:
+            return "JK"
+        return "JK=" + format_card(Card(*card.pin), symbols)
+    suit = SUIT_SYMBOLS[card.suit] if symbols else card.suit
+    return rank_name(card.rank) + suit
+
+
+def format_meld(cards: list[Card] | tuple[Card, ...], symbols: bool = False) -> str:
+    return " ".join(format_card(c, symbols) for c in cards)
+
+
+def format_melds(melds: list[list[Card]], symbols: bool = False) -> str:
+    return " | ".join(format_meld(m, symbols) for m in melds)
+
+
+def _parse_natural(token: str, position: int) -> Card:
+    text = token.upper().replace("\ufe0f", "")
+    if not text:
+        raise NotationError("empty_card", token=token, position=position)
+    # The suit may come last (7H, 7♥) or first (♥7), as French rule books print it.
+    if text[-1] in _SUIT_ALIASES:
+        rank_text, suit_text = text[:-1], text[-1]
+    elif text[0] in _SUIT_ALIASES and text[1:] in _RANK_ALIASES:
+        rank_text, suit_text = text[1:], text[0]
+    elif text in _RANK_ALIASES:
+        raise NotationError("missing_suit", token=token, position=position)
+    else:
+        raise NotationError("unknown_suit", token=token, position=position)
+    if rank_text not in _RANK_ALIASES:
+        raise NotationError("unknown_rank", token=token, position=position)
+    return Card(_RANK_ALIASES[rank_text], _SUIT_ALIASES[suit_text])
+
+
+def parse_card(token: str, position: int = 0) -> Card:
+    """One token to a Card; raises NotationError with the token and its offset."""
+    upper = token.upper()
+    if upper in _JOKERS:
+        return JOKER
+    head, sep, tail = upper.partition("=")
+    if sep and head in _JOKERS:
+        try:
+            pinned = _parse_natural(tail, position)
+        except NotationError:
+            raise NotationError("bad_joker_pin", token=token, position=position) from None
+        return joker((pinned.rank, pinned.suit))
+    return _parse_natural(token, position)
+
+
+def _tokens(text: str, offset: int) -> list[tuple[str, int]]:
+    return [(m.group(), offset + m.start()) for m in _CARD_SPLIT.finditer(text)]
+
+
+def parse_cards(text: str) -> list[Card]:
+    """All cards of a text, ignoring meld separators (a hand)."""
+    return [card for meld in parse_melds(text) for card in meld]
+
+
+def parse_melds(text: str) -> list[list[Card]]:
+    """Melds separated by | ; or newline; empty melds (a trailing `|`) are skipped."""
+    melds: list[list[Card]] = []
+    start = 0
+    count = 0
+    pieces = _MELD_SPLIT.split(text)
+    for piece in pieces:
+        cards = []
+        for token, position in _tokens(piece, start):
+            count += 1
+            if count > MAX_CARDS:
+                raise NotationError("too_many_cards", token=token, position=position)
+            cards.append(parse_card(token, position))
+        if cards:
+            melds.append(cards)
+        start += len(piece) + 1
+    return melds
+
+
+def card_label(card: Card) -> str:
+    """A stable key for counting cards: `9H` or `JK` (pins ignored)."""
+    return "JK" if card.is_joker else format_card(card)

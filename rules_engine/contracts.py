@@ -1,0 +1,171 @@
+"""Does a lay-down meet the round's contract? Joker readings are chosen jointly.
+
+Each meld is read on its own first (melds.py). Then every assignment of melds
+to the contract's requirements is scored by the number of problems it leaves
+(missing requirement, wrong size, extra meld, contiguous runs, cards left over
+in contract 7); the best one is reported, so a valid reading is always found
+when one exists and otherwise the explanation is the shortest one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .cards import Card
+from .catalogue import cards_dealt, contract_for
+from .melds import MeldCheck, MeldReading, Reason, check_meld
+from .systems import Contract, Requirement, RuleSystem
+
+MAX_MELDS = 8  # more melds than any contract has; beyond it the search is not worth doing
+
+
+@dataclass(frozen=True)
+class ContractCheck:
+    valid: bool
+    errors: tuple[Reason, ...]
+    melds: tuple[tuple[Card, ...], ...]  # each meld as read (jokers pinned) or as given
+    readings: tuple[MeldReading | None, ...]
+    requirement_of: tuple[int | None, ...]  # which requirement each meld fills
+
+
+def runs_contiguous(a: MeldReading, b: MeldReading) -> bool:
+    """Two runs of one suit that would join end to end (2-5 and 6-9), overlap and gaps are fine."""
+    return a.suit == b.suit and (a.high + 1 == b.low or b.high + 1 == a.low)
+
+
+def fits(requirement: Requirement, length: int) -> bool:
+    if requirement.exact:
+        return length == requirement.size
+    return length >= requirement.size
+
+
+def _size_problem(meld: int, req: Requirement, length: int) -> Reason | None:
+    if fits(req, length):
+        return None
+    code = "meld_too_long_for_contract" if length > req.size else "meld_too_short_for_contract"
+    return Reason(code, {"meld": meld + 1, "kind": req.kind, "size": req.size, "count": length})
+
+
+def _choose_runs(
+    runs: list[tuple[int, tuple[MeldReading, ...]]], chosen: list[MeldReading]
+) -> tuple[list[MeldReading] | None, tuple[int, int] | None]:
+    """Pick a reading for each run so no two are contiguous; else name one clashing pair."""
+    if len(chosen) == len(runs):
+        return chosen, None
+    index, options = runs[len(chosen)]
+    clash = None
+    for option in options:
+        hit = next(
+            (runs[k][0] for k, prev in enumerate(chosen) if runs_contiguous(prev, option)), None
+        )
+        if hit is not None:
+            clash = clash or (hit, index)
+            continue
+        found, deeper = _choose_runs(runs, chosen + [option])
+        if found:
+            return found, None
+        clash = clash or deeper
+    return None, clash
+
+
+class _Search:
+    def __init__(self, rules: RuleSystem, contract: Contract, checks: list[MeldCheck], needed):
+        self.rules = rules
+        self.reqs = contract.requirements
+        self.checks = checks
+        self.needed = needed
+        self.best: tuple[int, list[Reason], list] | None = None
+
+    def run(self) -> None:
+        self._assign(0, [], frozenset())
+
+    def _assign(self, i: int, plan: list[int | None], used: frozenset[int]) -> None:
+        if self.best is not None and self.best[0] == 0:
+            return
+        if i == len(self.checks):
+            self._score(plan)
+            return
+        check = self.checks[i]
+        if check.valid:
+            for r, req in enumerate(self.reqs):
+                if r not in used and check.readings_of(req.kind):
+                    self._assign(i + 1, plan + [r], used | {r})
+        self._assign(i + 1, plan + [None], used)
+
+    def _score(self, plan: list[int | None]) -> None:
+        errors: list[Reason] = []
+        readings: list[MeldReading | None] = []
+        runs = []
+        for i, (check, r) in enumerate(zip(self.checks, plan, strict=True)):
+            if not check.valid:
+                errors.append(Reason("meld_invalid", {"meld": i + 1, "reasons": check.reasons}))
+                readings.append(None)
+                continue
+            if r is None:
+                readings.append(check.readings[0])
+                if not self.rules.extra_melds_allowed:
+                    kind = check.readings[0].kind
+                    errors.append(Reason("extra_meld", {"meld": i + 1, "kind": kind}))
+                continue
+            req = self.reqs[r]
+            options = check.readings_of(req.kind)
+            readings.append(options[0])
+            problem = _size_problem(i, req, len(check.cards))
+            if problem:
+                errors.append(problem)
+            if req.kind == "run":
+                runs.append((i, options))
+        missing = Counter(self.reqs[r] for r in range(len(self.reqs)) if r not in plan)
+        for req, count in missing.items():
+            errors.append(
+                Reason(
+                    "missing",
+                    {"kind": req.kind, "size": req.size, "exact": req.exact, "count": count},
+                )
+            )
+        if self.rules.forbid_contiguous_runs and len(runs) > 1:
+            chosen, clash = _choose_runs(runs, [])
+            if chosen is None:
+                a, b = clash
+                errors.append(Reason("runs_contiguous", {"first": a + 1, "second": b + 1}))
+            else:
+                for (i, _), reading in zip(runs, chosen, strict=True):
+                    readings[i] = reading
+        if self.needed is not None:
+            count = sum(len(c.cards) for c in self.checks)
+            if count != self.needed:
+                errors.append(Reason("must_lay_all", {"count": count, "needed": self.needed}))
+        if self.best is None or len(errors) < self.best[0]:
+            self.best = (len(errors), errors, readings, list(plan))
+
+
+def check_contract(rules: RuleSystem, round_number: int, melds: list[list[Card]]) -> ContractCheck:
+    """Valid or not, with every problem of the best reading of the lay-down."""
+    contract = contract_for(rules, round_number)
+    if not melds:
+        errors = [Reason("nothing_laid")]
+        counts = Counter(contract.requirements)
+        for req, count in counts.items():
+            errors.append(
+                Reason(
+                    "missing",
+                    {"kind": req.kind, "size": req.size, "exact": req.exact, "count": count},
+                )
+            )
+        return ContractCheck(False, tuple(errors), (), (), ())
+    if len(melds) > MAX_MELDS:
+        return ContractCheck(
+            False, (Reason("too_many_melds", {"count": len(melds), "maximum": MAX_MELDS}),),
+            tuple(tuple(m) for m in melds), (None,) * len(melds), (None,) * len(melds),
+        )  # fmt: skip
+    checks = [check_meld(m, rules.meld_rules) for m in melds]
+    needed = cards_dealt(rules, round_number) + 1 if contract.lay_all_cards else None
+    search = _Search(rules, contract, checks, needed)
+    search.run()
+    _, errors, readings, plan = search.best
+    shown = tuple(
+        reading.cards if reading is not None else tuple(m)
+        for reading, m in zip(readings, melds, strict=True)
+    )
+    return ContractCheck(not errors, tuple(errors), shown, tuple(readings), tuple(plan))

@@ -1,0 +1,48 @@
+"""The engine's one family of exceptions; each carries a stable code the web layer translates."""
+
+from __future__ import annotations
+
+
+class RulesError(Exception):
+    """Base of every error the engine raises on bad input."""
+
+    code = "rules_error"
+
+    def __init__(self, code: str | None = None, **params: object) -> None:
+        self.code = code or self.code
+        self.params = params
+        super().__init__(self.code, params)
+
+    def __str__(self) -> str:
+        from .messages import describe
+
+        return describe(self.code, self.params, "en")
+
+
+class NotationError(RulesError):
+    """A card or meld could not be read. `token` and `position` point at the culprit."""
+
+    code = "notation"
+
+    def __init__(self, code: str, *, token: str, position: int) -> None:
+        super().__init__(code, token=token, position=position)
+        self.token = token
+        self.position = position
+
+
+class UnknownRules(RulesError):
+    code = "unknown_rules"
+
+
+class RoundOutOfRange(RulesError):
+    code = "round_out_of_range"
+
+
+class DealError(RulesError):
+    """A deal's facts do not add up; `problems` lists (player index or None, code, params)."""
+
+    code = "deal_invalid"
+
+    def __init__(self, problems: list[tuple[int | None, str, dict]]) -> None:
+        super().__init__("deal_invalid", count=len(problems))
+        self.problems = problems

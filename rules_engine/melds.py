@@ -1,0 +1,214 @@
+"""Sets and runs with jokers: every valid reading of a meld, or every reason it has none.
+
+Run positions: without wrap, 1 = ace low ... 13 = king, 14 = ace high;
+circular runs use 0..12 (ace .. king) on a ring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import SUITS, Card
+from .systems import MeldKind, MeldRules
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why something fails, as a stable code and its parameters (texts in messages.py)."""
+
+    code: str
+    params: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class MeldReading:
+    """One way to read a meld: its kind and the card every joker stands for."""
+
+    kind: MeldKind
+    cards: tuple[Card, ...]  # runs in order, every joker pinned to its identity
+    suit: str = ""  # runs
+    rank: int = 0  # sets
+    low: int = 0  # runs: first position
+
+    @property
+    def length(self) -> int:
+        return len(self.cards)
+
+    @property
+    def high(self) -> int:
+        return self.low + len(self.cards) - 1
+
+    @property
+    def jokers(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.is_joker)
+
+
+@dataclass(frozen=True)
+class MeldCheck:
+    cards: tuple[Card, ...]
+    readings: tuple[MeldReading, ...]
+    reasons: tuple[Reason, ...]
+
+    @property
+    def valid(self) -> bool:
+        return bool(self.readings)
+
+    def readings_of(self, kind: MeldKind) -> tuple[MeldReading, ...]:
+        return tuple(r for r in self.readings if r.kind == kind)
+
+
+def position_rank(position: int, circular: bool) -> int:
+    """The rank sitting at a run position."""
+    if circular:
+        return position % 13 + 1
+    return 1 if position == 14 else position
+
+
+def _positions_of(rank: int, circular: bool) -> tuple[int, ...]:
+    if circular:
+        return (rank - 1,)
+    return (1, 14) if rank == 1 else (rank,)
+
+
+def _run_window(low: int, length: int, circular: bool) -> list[int]:
+    if circular:
+        return [(low + i) % 13 for i in range(length)]
+    return list(range(low, low + length))
+
+
+def _place_run(known: list[Card], window: list[int], circular: bool) -> dict[int, Card] | None:
+    """Put each natural or pinned card at a position of the window with its rank, if possible."""
+    placed: dict[int, Card] = {}
+    in_window = set(window)
+    for card in sorted(known, key=lambda c: c.identity[0] != 1):  # non-aces first
+        rank = card.identity[0]
+        spots = [p for p in _positions_of(rank, circular) if p in in_window and p not in placed]
+        if not spots:
+            return None
+        placed[spots[0]] = card
+    return placed
+
+
+def run_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]:
+    known = [c for c in cards if c.identity is not None]
+    suits = {c.identity[1] for c in known}
+    if len(suits) != 1 or not _length_ok("run", len(cards), rules):
+        return []
+    if sum(not c.is_joker for c in cards) < rules.min_naturals:
+        return []
+    suit = suits.pop()
+    circular = rules.circular_runs
+    length = len(cards)
+    starts = range(13) if circular else range(1, 14 - length + 2)
+    if circular and length == 13:
+        starts = range(1)  # every start reads the same full ring
+    readings = []
+    for low in starts:
+        window = _run_window(low, length, circular)
+        placed = _place_run(known, window, circular)
+        if placed is None:
+            continue
+        ordered = tuple(
+            placed.get(p) or Card(0, "", (position_rank(p, circular), suit)) for p in window
+        )
+        readings.append(MeldReading("run", ordered, suit=suit, low=low))
+    return readings
+
+
+def set_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]:
+    known = [c for c in cards if c.identity is not None]
+    ranks = {c.identity[0] for c in known}
+    if len(ranks) != 1 or not _length_ok("set", len(cards), rules):
+        return []
+    if sum(not c.is_joker for c in cards) < rules.min_naturals:
+        return []
+    rank = ranks.pop()
+    used = [c.identity[1] for c in known]
+    if rules.set_distinct_suits and len(set(used)) != len(used):
+        return []
+    free_suits = [s for s in SUITS if s not in used] or list(SUITS)
+    pinned = []
+    for card in cards:
+        if card.identity is None:
+            suit = free_suits[len(pinned) % len(free_suits)]
+            pinned.append(Card(0, "", (rank, suit)))
+        else:
+            pinned.append(card)
+    return [MeldReading("set", tuple(pinned), rank=rank)]
+
+
+def _length_ok(kind: MeldKind, length: int, rules: MeldRules) -> bool:
+    if kind == "set":
+        return length >= rules.set_min and (rules.set_max is None or length <= rules.set_max)
+    return rules.run_min <= length <= rules.run_max
+
+
+def check_meld(cards: list[Card] | tuple[Card, ...], rules: MeldRules) -> MeldCheck:
+    """Every valid reading of the meld (set and run), or every reason there is none."""
+    cards = tuple(cards)
+    readings = tuple(set_readings(cards, rules) + run_readings(cards, rules))
+    reasons = () if readings else tuple(meld_reasons(cards, rules))
+    return MeldCheck(cards, readings, reasons)
+
+
+def meld_reasons(cards: tuple[Card, ...], rules: MeldRules) -> list[Reason]:
+    """What keeps these cards from being a set or a run."""
+    naturals = [c for c in cards if not c.is_joker]
+    known = [c for c in cards if c.identity is not None]
+    reasons: list[Reason] = []
+    if len(naturals) < rules.min_naturals:
+        if rules.forbid_joker_only_set and len(cards) >= rules.set_min:
+            reasons.append(Reason("set_of_jokers"))
+        reasons.append(Reason("no_natural_card"))
+        return reasons
+    ranks = {c.identity[0] for c in known}
+    suits = {c.identity[1] for c in known}
+    looks_like_set = len(ranks) == 1 and len(known) > 1
+    looks_like_run = len(suits) == 1 and len(known) > 1 and not looks_like_set
+    if len(cards) < min(rules.set_min, rules.run_min):
+        return [
+            Reason(
+                "too_few_cards", {"count": len(cards), "minimum": min(rules.set_min, rules.run_min)}
+            )
+        ]
+    if not looks_like_run:
+        reasons += _set_reasons(cards, known, ranks, rules)
+    if not looks_like_set:
+        reasons += _run_reasons(cards, known, ranks, suits, rules)
+    return reasons
+
+
+def _set_reasons(cards, known, ranks, rules: MeldRules) -> list[Reason]:
+    out = []
+    if len(ranks) > 1:
+        out.append(Reason("set_mixed_ranks"))
+    if len(cards) < rules.set_min:
+        out.append(Reason("set_too_short", {"count": len(cards), "minimum": rules.set_min}))
+    if rules.set_max is not None and len(cards) > rules.set_max:
+        out.append(Reason("set_too_long", {"count": len(cards), "maximum": rules.set_max}))
+    suits = [c.identity[1] for c in known]
+    if rules.set_distinct_suits and len(set(suits)) != len(suits):
+        out.append(Reason("set_same_suit_twice"))
+    return out
+
+
+def _run_reasons(cards, known, ranks, suits, rules: MeldRules) -> list[Reason]:
+    out = []
+    if len(suits) > 1:
+        out.append(Reason("run_mixed_suits"))
+    if len(cards) < rules.run_min:
+        out.append(Reason("run_too_short", {"count": len(cards), "minimum": rules.run_min}))
+    if len(cards) > rules.run_max:
+        out.append(Reason("run_too_long", {"count": len(cards), "maximum": rules.run_max}))
+    if len(suits) == 1 and rules.run_min <= len(cards) <= rules.run_max:
+        rank_counts: dict[int, int] = {}
+        for card in known:
+            rank_counts[card.identity[0]] = rank_counts.get(card.identity[0], 0) + 1
+        allowed_twice = {1} if not rules.circular_runs and len(cards) == 14 else set()
+        twice = sorted(r for r, n in rank_counts.items() if n > 1 and r not in allowed_twice)
+        if twice:
+            out.append(Reason("run_rank_twice", {"rank": twice[0]}))
+        else:
+            jokers = sum(c.identity is None for c in cards)
+            out.append(Reason("run_gap", {"jokers": jokers}))
+    return out

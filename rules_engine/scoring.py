@@ -1,0 +1,164 @@
+"""Penalty points of a hand, the score of a whole deal, totals and ranking."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .cards import Card
+from .catalogue import cards_dealt, decks_and_jokers
+from .errors import DealError
+from .systems import RuleSystem
+
+WENT_OUT = "went_out"
+MAX_POINTS = 100_000  # far above any real hand; keeps typed totals within database integers
+
+
+@dataclass(frozen=True)
+class PlayerDeal:
+    """What the table says about one player after a deal: hand (points or cards) and facts."""
+
+    points: int | None = None
+    cards: tuple[Card, ...] | None = None
+    facts: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def went_out(self) -> bool:
+        return WENT_OUT in self.facts
+
+
+def hand_points(rules: RuleSystem, cards: Iterable[Card]) -> int:
+    """Penalty of the cards left in hand."""
+    return sum(rules.card_values.of_rank(card.rank) for card in cards)
+
+
+def deal_facts(rules: RuleSystem) -> tuple[str, ...]:
+    """The facts the table may record in a deal of this system."""
+    facts = [WENT_OUT]
+    for item in (*rules.bonuses, *rules.flat_scores):
+        if item.fact not in facts:
+            facts.append(item.fact)
+    return tuple(facts)
+
+
+def max_hand_points(
+    rules: RuleSystem, round_number: int, players: int, with_jokers: bool = True
+) -> int:
+    """The most a hand can be worth: the dearest cards the decks hold, as many as a hand can hold."""
+    decks, jokers = decks_and_jokers(rules, players, round_number, with_jokers)
+    values = [rules.card_values.joker] * jokers
+    for rank in range(1, 14):
+        values += [rules.card_values.of_rank(rank)] * (4 * decks)
+    values.sort(reverse=True)
+    held = cards_dealt(rules, round_number) + rules.extra_cards_allowance
+    return sum(values[:held])
+
+
+def _implied_facts(rules: RuleSystem, players: Sequence[PlayerDeal]) -> list[frozenset[str]]:
+    """A rami sec is the first lay-down of the deal: nobody else can have laid anything."""
+    flat = {f.fact for f in rules.flat_scores}
+    if "rami_sec" in {b.fact for b in rules.bonuses} and "laid_nothing" in flat:
+        if any("rami_sec" in p.facts for p in players):
+            return [
+                p.facts if "rami_sec" in p.facts else p.facts | {"laid_nothing"} for p in players
+            ]
+    return [p.facts for p in players]
+
+
+def validate_deal(
+    rules: RuleSystem,
+    round_number: int,
+    players: Sequence[PlayerDeal],
+    *,
+    no_winner: bool = False,
+    with_jokers: bool = True,
+) -> list[tuple[int | None, str, dict]]:
+    """Every problem with a deal's facts: (player index or None for the deal, code, params)."""
+    problems: list[tuple[int | None, str, dict]] = []
+    known = set(deal_facts(rules))
+    out = [i for i, p in enumerate(players) if p.went_out]
+    if no_winner and not rules.allows_no_winner:
+        problems.append((None, "no_winner_not_allowed", {}))
+    elif no_winner and out:
+        problems.append((None, "no_winner_but_went_out", {}))
+    elif not no_winner and len(out) != 1:
+        problems.append((None, "went_out_count", {"count": len(out)}))
+    ceiling = max_hand_points(rules, round_number, len(players), with_jokers)
+    for i, player in enumerate(players):
+        for fact in sorted(player.facts - known):
+            problems.append((i, "unknown_fact", {"fact": fact}))
+        points = _points_of(rules, player)
+        if points is None:
+            if not _has_flat(rules, player) and not player.went_out:
+                problems.append((i, "hand_missing", {}))
+            continue
+        if points < 0:
+            problems.append((i, "negative_hand", {"points": points}))
+        elif player.went_out and points != 0:
+            problems.append((i, "went_out_with_points", {"points": points}))
+        elif points > ceiling:
+            problems.append((i, "hand_too_high", {"points": points, "maximum": ceiling}))
+    bonus_facts = {b.fact for b in rules.bonuses}
+    if "opened_first" in bonus_facts:
+        openers = [i for i, p in enumerate(players) if "opened_first" in p.facts]
+        if len(openers) > 1 or (out and not openers):
+            problems.append((None, "opened_first_count", {"count": len(openers)}))
+    for i, player in enumerate(players):
+        if "rami_sec" in player.facts and not player.went_out:
+            problems.append((i, "rami_sec_not_out", {}))
+        if "laid_nothing" in player.facts and player.went_out:
+            problems.append((i, "laid_nothing_but_out", {}))
+    return problems
+
+
+def _points_of(rules: RuleSystem, player: PlayerDeal) -> int | None:
+    if player.cards is not None:
+        return hand_points(rules, player.cards)
+    return player.points
+
+
+def _has_flat(rules: RuleSystem, player: PlayerDeal) -> bool:
+    return any(f.fact in player.facts for f in rules.flat_scores)
+
+
+def score_deal(
+    rules: RuleSystem,
+    round_number: int,
+    players: Sequence[PlayerDeal],
+    *,
+    no_winner: bool = False,
+    with_jokers: bool = True,
+) -> list[int]:
+    """Each player's score for the deal; raises DealError listing every problem."""
+    problems = validate_deal(
+        rules, round_number, players, no_winner=no_winner, with_jokers=with_jokers
+    )
+    if problems:
+        raise DealError(problems)
+    scores = []
+    for player, facts in zip(players, _implied_facts(rules, players), strict=True):
+        flat = next((f.points for f in rules.flat_scores if f.fact in facts), None)
+        score = flat if flat is not None else (_points_of(rules, player) or 0)
+        score += sum(b.points for b in rules.bonuses if b.fact in facts)
+        scores.append(score)
+    return scores
+
+
+def totals(rounds: Iterable[Sequence[int]], players: int) -> list[int]:
+    """Sum of every round's scores per player."""
+    sums = [0] * players
+    for row in rounds:
+        for i, score in enumerate(row):
+            sums[i] += score
+    return sums
+
+
+def ranking(scores: Sequence[int], lowest_wins: bool = True) -> list[int]:
+    """Competition ranks (1, 1, 3): equal scores share a rank."""
+    ordered = sorted(scores, reverse=not lowest_wins)
+    return [ordered.index(s) + 1 for s in scores]
+
+
+def winners(scores: Sequence[int], lowest_wins: bool = True) -> list[int]:
+    """Indices of the players ranked first (several on a tie)."""
+    return [i for i, r in enumerate(ranking(scores, lowest_wins)) if r == 1]

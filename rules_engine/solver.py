@@ -1,0 +1,242 @@
+"""Exact lay-down finder for a round's contract.
+
+Depth-first over the contract's requirements; each picks a concrete meld from
+the cards still in hand (naturals by identity, jokers as a count). A joker may
+also replace a natural the hand holds, because that natural may be needed
+elsewhere: this keeps the search exact. Failed states are memoised, and equal
+consecutive requirements take their melds in a fixed order so a lay-down is
+not searched once per permutation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import combinations, product
+
+from .cards import SUITS, Card
+from .catalogue import cards_dealt, contract_for
+from .melds import Reason, position_rank
+from .systems import Contract, Requirement, RuleSystem
+
+_INDEX = {(rank, suit): s * 13 + rank - 1 for s, suit in enumerate(SUITS) for rank in range(1, 14)}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    key: tuple
+    uses: tuple[tuple[int, int], ...]  # (identity index, copies)
+    jokers: int
+    cards: tuple[Card, ...]
+    run: tuple[str, int, int] | None  # suit, low, high
+
+
+@dataclass(frozen=True)
+class Solution:
+    found: bool
+    melds: tuple[tuple[Card, ...], ...]
+    reasons: tuple[Reason, ...] = ()
+
+
+def _hand_counts(hand: list[Card]) -> tuple[list[int], int]:
+    counts = [0] * 52
+    jokers = 0
+    for card in hand:
+        if card.is_joker:
+            jokers += 1
+        else:
+            counts[_INDEX[(card.rank, card.suit)]] += 1
+    return counts, jokers
+
+
+def _set_candidates(rules, req: Requirement, counts, jokers, lay_all: bool):
+    meld = rules.meld_rules
+    sizes = _sizes("set", req, meld, lay_all, counts, jokers)
+    for rank in range(1, 14):
+        have = [counts[_INDEX[(rank, s)]] for s in SUITS]
+        total = sum(have)
+        if not total:
+            continue
+        caps = [min(h, 1) for h in have] if meld.set_distinct_suits else have
+        for size in sizes:
+            if size - jokers > sum(caps):
+                continue
+            for split in product(*(range(c + 1) for c in caps)):
+                n = sum(split)
+                if n < meld.min_naturals or n > size or size - n > jokers:
+                    continue
+                uses = tuple((_INDEX[(rank, s)], k) for s, k in zip(SUITS, split, strict=True) if k)
+                cards = [Card(rank, s) for s, k in zip(SUITS, split, strict=True) for _ in range(k)]
+                free = [s for s, k in zip(SUITS, split, strict=True) if not k] or list(SUITS)
+                cards += [Card(0, "", (rank, free[i % len(free)])) for i in range(size - n)]
+                yield Candidate(("set", rank, size, uses), uses, size - n, tuple(cards), None)
+
+
+def _sizes(kind, req: Requirement, meld, lay_all: bool, counts, jokers) -> range | list[int]:
+    minimum = max(req.size, meld.set_min if kind == "set" else meld.run_min)
+    if req.exact:
+        return [req.size]
+    if kind == "set" and not lay_all:
+        return [minimum]  # a bigger set only holds cards a smaller one could leave in hand
+    top = meld.run_max if kind == "run" else sum(counts) + jokers
+    if meld.set_max is not None and kind == "set":
+        top = min(top, meld.set_max)
+    return range(minimum, top + 1)
+
+
+def _run_candidates(rules, req: Requirement, counts, jokers, lay_all: bool, contiguity: bool):
+    meld = rules.meld_rules
+    circular = meld.circular_runs
+    sizes = list(_sizes("run", req, meld, lay_all, counts, jokers))
+    if not (contiguity or lay_all or req.exact):
+        sizes = sizes[:1]  # without contiguity a longer run is never needed
+    lows = range(13) if circular else range(1, 14)
+    for suit in SUITS:
+        for low in lows:
+            for size in sizes:
+                if circular and (size > 13 or (size == 13 and low)):
+                    continue
+                if not circular and low + size - 1 > 14:
+                    break
+                positions = [(low + i) % 13 if circular else low + i for i in range(size)]
+                slots = [_INDEX[(position_rank(p, circular), suit)] for p in positions]
+                left: dict[int, int] = {}
+                have_at = []
+                for i, slot in enumerate(slots):
+                    left.setdefault(slot, counts[slot])
+                    if left[slot]:
+                        left[slot] -= 1
+                        have_at.append(i)
+                gaps = size - len(have_at)
+                if gaps > jokers:
+                    break  # longer windows from this low only add gaps
+                if len(have_at) < meld.min_naturals:
+                    continue
+                spare = min(jokers - gaps, len(have_at) - meld.min_naturals)
+                for extra in range(spare + 1):
+                    for swapped in combinations(have_at, extra):
+                        natural_at = set(have_at) - set(swapped)
+                        yield _run_candidate(suit, low, positions, slots, natural_at, circular)
+
+
+def _run_candidate(suit, low, positions, slots, natural_at, circular) -> Candidate:
+    uses: dict[int, int] = {}
+    cards = []
+    for i, (p, slot) in enumerate(zip(positions, slots, strict=True)):
+        rank = position_rank(p, circular)
+        if i in natural_at:
+            uses[slot] = uses.get(slot, 0) + 1
+            cards.append(Card(rank, suit))
+        else:
+            cards.append(Card(0, "", (rank, suit)))
+    used = tuple(sorted(uses.items()))
+    jokers = len(positions) - len(natural_at)
+    high = low + len(positions) - 1
+    return Candidate(("run", suit, low, len(positions), used), used, jokers, tuple(cards),
+                     (suit, low, high))  # fmt: skip
+
+
+class _ContractSearch:
+    def __init__(self, rules: RuleSystem, contract: Contract, lay_all: bool) -> None:
+        self.rules = rules
+        order = sorted(range(len(contract.requirements)),
+                       key=lambda i: (contract.requirements[i].kind != "run", -contract.requirements[i].size))  # fmt: skip
+        self.order = order
+        self.reqs = [contract.requirements[i] for i in order]
+        self.lay_all = lay_all
+        runs = sum(r.kind == "run" for r in self.reqs)
+        self.contiguity = rules.forbid_contiguous_runs and runs > 1
+        self.failed: set = set()
+
+    def solve(self, counts: list[int], jokers: int) -> list[Candidate] | None:
+        return self._step(0, counts, jokers, None, ())
+
+    def _step(self, i, counts, jokers, prev_key, runs) -> list[Candidate] | None:
+        if i == len(self.reqs):
+            if self.lay_all and (jokers or any(counts)):
+                return None
+            return []
+        req = self.reqs[i]
+        same_as_prev = i > 0 and self.reqs[i - 1] == req
+        bound = prev_key if same_as_prev else None
+        memo = (i, tuple(counts), jokers, bound, runs if self.contiguity else ())
+        if memo in self.failed:
+            return None
+        if req.kind == "set":
+            candidates = _set_candidates(self.rules, req, counts, jokers, self.lay_all)
+        else:
+            candidates = _run_candidates(
+                self.rules, req, counts, jokers, self.lay_all, self.contiguity
+            )
+        for cand in candidates:
+            if bound is not None and cand.key < bound:
+                continue
+            if self.contiguity and cand.run and _touches(cand.run, runs):
+                continue
+            for slot, k in cand.uses:
+                counts[slot] -= k
+            rest = self._step(i + 1, counts, jokers - cand.jokers, cand.key,
+                              runs + (cand.run,) if cand.run else runs)  # fmt: skip
+            for slot, k in cand.uses:
+                counts[slot] += k
+            if rest is not None:
+                return [cand] + rest
+        self.failed.add(memo)
+        return None
+
+
+def _touches(run: tuple[str, int, int], others: tuple) -> bool:
+    suit, low, high = run
+    return any(s == suit and (hi + 1 == low or high + 1 == lo) for s, lo, hi in others)
+
+
+def solve_contract(rules: RuleSystem, round_number: int, hand: list[Card]) -> Solution:
+    """A lay-down of the hand meeting the round's contract, or proof there is none."""
+    contract = contract_for(rules, round_number)
+    hand = [Card(0) if c.is_joker else c for c in hand]
+    if contract.lay_all_cards:
+        needed = cards_dealt(rules, round_number) + 1
+        if len(hand) != needed:
+            reason = Reason("must_lay_all", {"count": len(hand), "needed": needed})
+            return Solution(False, (), (reason,))
+    found = _search(rules, contract, hand)
+    if found is None:
+        return Solution(False, (), tuple(_why_not(rules, contract, hand)))
+    return Solution(True, found)
+
+
+def _search(rules: RuleSystem, contract: Contract, hand: list[Card]):
+    counts, jokers = _hand_counts(hand)
+    need = sum(r.size for r in contract.requirements)
+    if len(hand) < need:
+        return None
+    search = _ContractSearch(rules, contract, contract.lay_all_cards)
+    picked = search.solve(counts, jokers)
+    if picked is None:
+        return None
+    melds: list = [None] * len(picked)
+    for position, cand in zip(search.order, picked, strict=True):
+        melds[position] = cand.cards
+    return tuple(melds)
+
+
+def _why_not(rules: RuleSystem, contract: Contract, hand: list[Card]) -> list[Reason]:
+    """A short explanation: which kind of meld the hand cannot make enough of."""
+    reasons = []
+    need = sum(r.size for r in contract.requirements)
+    if len(hand) < need:
+        return [Reason("hand_too_small", {"count": len(hand), "needed": need})]
+    for kind in ("set", "run"):
+        reqs = [r for r in contract.requirements if r.kind == kind]
+        possible = len(reqs)
+        while possible and _search(rules, Contract(tuple(reqs[:possible])), hand) is None:
+            possible -= 1
+        if possible < len(reqs):
+            reasons.append(Reason("only_n_possible", {"kind": kind, "size": reqs[0].size,
+                                                      "possible": possible, "needed": len(reqs)}))  # fmt: skip
+    if reasons:
+        return reasons
+    if rules.forbid_contiguous_runs:
+        loose = replace(rules, forbid_contiguous_runs=False)
+        if _search(loose, contract, hand) is not None:
+            return [Reason("only_contiguous_runs")]
+    return [Reason("cannot_combine")]

@@ -1,0 +1,86 @@
+"""Exact best opening for rami-51: the highest-scoring lay-down with a pure run.
+
+Every meld the hand can make is listed once (solver.py's generators). A
+memoised search then takes the lowest card still held and either keeps it in
+hand or lays it in one of the melds that start with it; so every lay-down is
+reached exactly once and the best is exact. One card must stay in hand: a
+player always discards after laying down.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .cards import Card
+from .melds import MeldReading, Reason
+from .opening import meld_points
+from .solver import Solution, _hand_counts, _run_candidates, _set_candidates
+from .systems import Requirement, RuleSystem
+
+_NONE = (-1, ())
+
+
+def _reading(cand) -> MeldReading:
+    if cand.run:
+        suit, low, _ = cand.run
+        return MeldReading("run", cand.cards, suit=suit, low=low)
+    return MeldReading("set", cand.cards, rank=cand.key[1])
+
+
+def solve_opening(
+    rules: RuleSystem, hand: list[Card], *, joker_as_card: bool = False
+) -> tuple[Solution, int]:
+    """(the best opening or the reasons there is none, its points or the best short total)."""
+    opening = rules.opening
+    meld = rules.meld_rules
+    hand = [Card(0) if c.is_joker else c for c in hand]
+    counts, jokers = _hand_counts(hand)
+    candidates = list(
+        _set_candidates(rules, Requirement("set", meld.set_min), counts, jokers, True)
+    )
+    candidates += _run_candidates(
+        rules, Requirement("run", meld.run_min), counts, jokers, True, True
+    )
+    by_anchor: dict[int, list] = {}
+    relevant: set[int] = set()
+    for cand in candidates:
+        reading = _reading(cand)
+        pure = cand.run is not None and cand.jokers == 0 and len(cand.cards) >= opening.pure_run_min
+        item = (cand, meld_points(opening, reading, joker_as_card), pure)
+        by_anchor.setdefault(cand.uses[0][0], []).append(item)
+        relevant.update(slot for slot, _ in cand.uses)
+    outside = sum(counts) - sum(counts[i] for i in relevant)
+    start = tuple(counts[i] if i in relevant else 0 for i in range(52))
+
+    @cache
+    def best(state: tuple[int, ...], jokers_left: int, need_pure: bool, need_keep: bool):
+        """(points, melds) of the best lay-down from this state, or (-1, ()) if none."""
+        anchor = next((i for i, n in enumerate(state) if n), None)
+        if anchor is None:
+            if need_pure or (need_keep and not jokers_left):
+                return _NONE
+            return 0, ()
+        as_list = list(state)
+        as_list[anchor] -= 1
+        result = best(tuple(as_list), jokers_left, need_pure, False)  # the card stays in hand
+        for cand, points, pure in by_anchor.get(anchor, ()):
+            if cand.jokers > jokers_left or any(state[s] < k for s, k in cand.uses):
+                continue
+            after = list(state)
+            for slot, k in cand.uses:
+                after[slot] -= k
+            rest = best(tuple(after), jokers_left - cand.jokers, need_pure and not pure, need_keep)
+            if rest[0] >= 0 and points + rest[0] > result[0]:
+                result = (points + rest[0], (cand.cards,) + rest[1])
+        return result
+
+    points, melds = best(start, jokers, True, outside == 0)
+    best.cache_clear()
+    if points >= opening.minimum:
+        return Solution(True, melds), points
+    reasons = []
+    if points < 0:
+        reasons.append(Reason("no_pure_run_possible", {"minimum": opening.pure_run_min}))
+    else:
+        reasons.append(Reason("best_below_minimum", {"points": points, "minimum": opening.minimum}))
+    return Solution(False, (), tuple(reasons)), max(points, 0)

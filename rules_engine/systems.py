@@ -1,0 +1,151 @@
+"""The shape of a rule system: frozen data only. The five systems live in catalogue.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+MeldKind = Literal["set", "run"]
+
+
+@dataclass(frozen=True)
+class MeldRules:
+    """What counts as a meld on the table."""
+
+    set_min: int = 3
+    set_max: int | None = None  # rami-51: 4 (distinct suits)
+    set_distinct_suits: bool = False
+    run_min: int = 3
+    circular_runs: bool = False  # rami-contrat-13: K-A-2-3 is a run
+    forbid_joker_only_set: bool = False  # rami-contrat-13 names "a set of 3 jokers" explicitly
+    min_naturals: int = 1  # Decision, all systems: a meld holds a natural card
+
+    @property
+    def run_max(self) -> int:
+        # Without wrap the ace may sit at both ends: A-2-...-K-A is 14 cards.
+        return 13 if self.circular_runs else 14
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """One meld a contract asks for: a set or a run of `size` cards (exactly, or at least)."""
+
+    kind: MeldKind
+    size: int
+    exact: bool = False
+
+
+@dataclass(frozen=True)
+class Contract:
+    requirements: tuple[Requirement, ...]
+    lay_all_cards: bool = False  # rami-contrat 7: the 12 dealt + the card drawn, no discard
+
+
+@dataclass(frozen=True)
+class DeckRule:
+    """Decks (and jokers) for a range of player counts from a given round on."""
+
+    players: tuple[int, int]
+    decks: int
+    from_round: int = 1
+    jokers: int | None = None  # None: jokers_per_deck x decks
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """Points added to a player's deal score when a fact about them holds."""
+
+    fact: str  # "went_out", "opened_first", "rami_sec"
+    points: int
+
+
+@dataclass(frozen=True)
+class FlatScore:
+    """A fact that replaces the hand's value, e.g. rami-51's "laid nothing" = 100."""
+
+    fact: str
+    points: int
+
+
+@dataclass(frozen=True)
+class CardValues:
+    ace: int
+    joker: int
+    face: int = 10  # J, Q, K
+
+    def of_rank(self, rank: int) -> int:
+        if rank == 0:
+            return self.joker
+        if rank == 1:
+            return self.ace
+        return self.face if rank > 10 else rank
+
+
+@dataclass(frozen=True)
+class Opening:
+    """rami-51's first lay-down: a pure run and at least `minimum` points."""
+
+    minimum: int = 51
+    pure_run_min: int = 3
+    ace_high: int = 11
+    ace_low: int = 1
+    ace_in_set: int = 11  # Decision
+    joker: int = 0
+    face: int = 10
+
+
+@dataclass(frozen=True)
+class Seating:
+    dealer_step: int = 1  # +1: the deal passes to the left (clockwise); -1 to the right
+    play_step: int = 1  # +1 clockwise, -1 counter-clockwise
+    first_dealer: Literal["random", "chosen", "youngest"] = "random"
+
+
+@dataclass(frozen=True)
+class Romi:
+    """ROMi RAMi: contract cards, trophies, bonus colours; highest total wins."""
+
+    values: tuple[int, ...] = (1, 2, 3, 4, 5)
+    colours: tuple[str, ...] = ("H", "D", "C", "Y")
+    end_after_contracts: tuple[tuple[int, int], ...] = ((2, 7), (3, 6), (4, 5))
+    unused_joker_points: int = 1
+    bonus_card_points: int = 1
+    trophies_in_play: int = 4
+
+
+@dataclass(frozen=True)
+class RuleSystem:
+    slug: str
+    name: dict[str, str]  # language -> name
+    summary: dict[str, str]  # language -> one line
+    players: tuple[int, int]
+    meld_rules: MeldRules = field(default_factory=MeldRules)
+    card_values: CardValues | None = None
+    contracts: tuple[Contract, ...] = ()
+    cards_dealt: tuple[int, ...] = ()  # per round; one entry when every deal is the same
+    decks: tuple[DeckRule, ...] = ()
+    jokers_per_deck: int = 2
+    forbid_contiguous_runs: bool = False  # two same-suit runs of one lay-down must not meet
+    extra_melds_allowed: bool = False  # Decision: a contract lay-down is the contract, no more
+    rounds: int | None = 7  # None: open-ended (rami-51)
+    default_rounds: int | None = None
+    seating: Seating = field(default_factory=Seating)
+    bonuses: tuple[Bonus, ...] = ()
+    flat_scores: tuple[FlatScore, ...] = ()
+    allows_no_winner: bool = False
+    opening: Opening | None = None
+    romi: Romi | None = None
+    lowest_wins: bool = True
+    extra_cards_allowance: int = 0  # cards a hand may gain beyond the deal ("May I?" takes)
+    options: tuple[str, ...] = ()  # table options the app offers
+
+    @property
+    def has_contracts(self) -> bool:
+        return bool(self.contracts)
+
+    @property
+    def has_rounds(self) -> bool:
+        return self.romi is None
+
+    def round_count(self, chosen: int | None = None) -> int | None:
+        return self.rounds if self.rounds is not None else chosen
