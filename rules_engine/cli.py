@@ -12,7 +12,7 @@ import sys
 from .cards import Card, format_card, parse_cards, parse_melds
 from .catalogue import SYSTEMS, contract_for, get_rules
 from .contracts import check_contract
-from .errors import RulesError
+from .errors import NotationError, RulesError
 from .messages import contract_words, describe
 from .opening import check_opening
 from .romi import check_romi_contract, parse_requirements, parse_value_cards
@@ -170,5 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         return handlers[args.command](args)
     except RulesError as error:
         message = describe(error.code, error.params, args.lang)
+        if isinstance(error, NotationError):
+            message += f" (position {error.position})"
         print(f"error: {message}", file=sys.stderr)
         return 2

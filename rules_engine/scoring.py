@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import Card
 from .catalogue import cards_dealt, decks_and_jokers
@@ -75,6 +75,8 @@ def validate_deal(
 ) -> list[tuple[int | None, str, dict]]:
     """Every problem with a deal's facts: (player index or None for the deal, code, params)."""
     problems: list[tuple[int | None, str, dict]] = []
+    implied = _implied_facts(rules, players)
+    players = [replace(p, facts=f) for p, f in zip(players, implied, strict=True)]
     known = set(deal_facts(rules))
     out = [i for i, p in enumerate(players) if p.went_out]
     if no_winner and not rules.allows_no_winner:

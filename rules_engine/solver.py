@@ -48,7 +48,7 @@ def _hand_counts(hand: list[Card]) -> tuple[list[int], int]:
     return counts, jokers
 
 
-def _set_candidates(rules, req: Requirement, counts, jokers, lay_all: bool):
+def _set_candidates(rules, req: Requirement, counts, jokers, lay_all: bool, swaps: int = 99):
     meld = rules.meld_rules
     sizes = _sizes("set", req, meld, lay_all, counts, jokers)
     for rank in range(1, 14):
@@ -60,9 +60,10 @@ def _set_candidates(rules, req: Requirement, counts, jokers, lay_all: bool):
         for size in sizes:
             if size - jokers > sum(caps):
                 continue
+            most = min(size, sum(caps))
             for split in product(*(range(c + 1) for c in caps)):
                 n = sum(split)
-                if n < meld.min_naturals or n > size or size - n > jokers:
+                if n < meld.min_naturals or n > size or size - n > jokers or most - n > swaps:
                     continue
                 uses = tuple((_INDEX[(rank, s)], k) for s, k in zip(SUITS, split, strict=True) if k)
                 cards = [Card(rank, s) for s, k in zip(SUITS, split, strict=True) for _ in range(k)]
@@ -83,12 +84,24 @@ def _sizes(kind, req: Requirement, meld, lay_all: bool, counts, jokers) -> range
     return range(minimum, top + 1)
 
 
-def _run_candidates(rules, req: Requirement, counts, jokers, lay_all: bool, contiguity: bool):
+def _run_candidates(
+    rules,
+    req: Requirement,
+    counts,
+    jokers,
+    lay_all: bool,
+    contiguity: bool,
+    runs: int = 3,
+    swaps: int = 99,
+    splittable: bool = True,
+):
     meld = rules.meld_rules
     circular = meld.circular_runs
     sizes = list(_sizes("run", req, meld, lay_all, counts, jokers))
-    if not (contiguity or lay_all or req.exact):
-        sizes = sizes[:1]  # without contiguity a longer run is never needed
+    if not (lay_all or req.exact):
+        # A run longer than needed can lose an end card unless two other runs of its suit
+        # end right there; so with k runs, min + max(0, k - 2) cards always suffice.
+        sizes = sizes[: 1 + max(0, runs - 2)] if contiguity else sizes[:1]
     lows = range(13) if circular else range(1, 14)
     for suit in SUITS:
         for low in lows:
@@ -111,11 +124,20 @@ def _run_candidates(rules, req: Requirement, counts, jokers, lay_all: bool, cont
                     break  # longer windows from this low only add gaps
                 if len(have_at) < meld.min_naturals:
                     continue
-                spare = min(jokers - gaps, len(have_at) - meld.min_naturals)
+                spare = min(jokers - gaps, len(have_at) - meld.min_naturals, swaps)
                 for extra in range(spare + 1):
                     for swapped in combinations(have_at, extra):
                         natural_at = set(have_at) - set(swapped)
+                        if not splittable and _splits(natural_at, size, meld.run_min):
+                            continue
                         yield _run_candidate(suit, low, positions, slots, natural_at, circular)
+
+
+def _splits(natural_at: set[int], size: int, minimum: int) -> bool:
+    """Whether the run cuts into two runs of at least `minimum` cards, each with a natural."""
+    return any(
+        min(natural_at) < cut <= max(natural_at) for cut in range(minimum, size - minimum + 1)
+    )
 
 
 def _run_candidate(suit, low, positions, slots, natural_at, circular) -> Candidate:
@@ -143,38 +165,41 @@ class _ContractSearch:
         self.order = order
         self.reqs = [contract.requirements[i] for i in order]
         self.lay_all = lay_all
-        runs = sum(r.kind == "run" for r in self.reqs)
-        self.contiguity = rules.forbid_contiguous_runs and runs > 1
+        self.runs = sum(r.kind == "run" for r in self.reqs)
+        self.contiguity = rules.forbid_contiguous_runs and self.runs > 1
         self.failed: set = set()
 
     def solve(self, counts: list[int], jokers: int) -> list[Candidate] | None:
-        return self._step(0, counts, jokers, None, ())
+        return self._step(0, counts, jokers, ())
 
-    def _step(self, i, counts, jokers, prev_key, runs) -> list[Candidate] | None:
+    def _step(self, i, counts, jokers, runs) -> list[Candidate] | None:
         if i == len(self.reqs):
             if self.lay_all and (jokers or any(counts)):
                 return None
             return []
         req = self.reqs[i]
-        same_as_prev = i > 0 and self.reqs[i - 1] == req
-        bound = prev_key if same_as_prev else None
-        memo = (i, tuple(counts), jokers, bound, runs if self.contiguity else ())
+        memo = (i, tuple(counts), jokers, runs if self.contiguity else ())
         if memo in self.failed:
             return None
+        if sum(_joker_floor(self.rules, r, counts) for r in self.reqs[i:]) > jokers:
+            self.failed.add(memo)
+            return None
+        # A joker stands in for a natural still in hand only when that natural is the lone
+        # natural of a later meld (any other lay-down can swap it back), so at most one such
+        # swap per requirement still to come.
+        swaps = len(self.reqs) - i - 1
         if req.kind == "set":
-            candidates = _set_candidates(self.rules, req, counts, jokers, self.lay_all)
+            candidates = _set_candidates(self.rules, req, counts, jokers, self.lay_all, swaps)
         else:
             candidates = _run_candidates(
-                self.rules, req, counts, jokers, self.lay_all, self.contiguity
+                self.rules, req, counts, jokers, self.lay_all, self.contiguity, self.runs, swaps
             )
         for cand in candidates:
-            if bound is not None and cand.key < bound:
-                continue
             if self.contiguity and cand.run and _touches(cand.run, runs):
                 continue
             for slot, k in cand.uses:
                 counts[slot] -= k
-            rest = self._step(i + 1, counts, jokers - cand.jokers, cand.key,
+            rest = self._step(i + 1, counts, jokers - cand.jokers,
                               runs + (cand.run,) if cand.run else runs)  # fmt: skip
             for slot, k in cand.uses:
                 counts[slot] += k
@@ -182,6 +207,31 @@ class _ContractSearch:
                 return [cand] + rest
         self.failed.add(memo)
         return None
+
+
+def _joker_floor(rules: RuleSystem, req: Requirement, counts: list[int]) -> int:
+    """The fewest jokers one meld for this requirement needs from these cards (a lower bound)."""
+    meld = rules.meld_rules
+    size = max(req.size, meld.set_min if req.kind == "set" else meld.run_min)
+    best = 0
+    if req.kind == "set":
+        for rank in range(13):
+            have = [counts[s * 13 + rank] for s in range(4)]
+            best = max(best, sum(map(bool, have)) if meld.set_distinct_suits else sum(have))
+        return 99 if not best else max(0, size - best)
+    circular = meld.circular_runs
+    for s in range(4):
+        row = counts[s * 13 : s * 13 + 13]
+        if circular:
+            marks = [bool(row[(low + k) % 13]) for low in range(13) for k in range(size)]
+            windows = [sum(marks[w * size : (w + 1) * size]) for w in range(13)]
+        else:
+            line = [bool(row[0])] + [bool(x) for x in row[1:]] + [bool(row[0])]  # A..K, A
+            windows = [sum(line[low : low + size]) for low in range(0, 15 - size)]
+        best = max(best, max(windows, default=0))
+        if best >= size:
+            return 0
+    return 99 if not best else size - best
 
 
 def _touches(run: tuple[str, int, int], others: tuple) -> bool:
@@ -225,18 +275,18 @@ def _why_not(rules: RuleSystem, contract: Contract, hand: list[Card]) -> list[Re
     need = sum(r.size for r in contract.requirements)
     if len(hand) < need:
         return [Reason("hand_too_small", {"count": len(hand), "needed": need})]
+    if rules.forbid_contiguous_runs:
+        loose = replace(rules, forbid_contiguous_runs=False)
+        if _search(loose, contract, hand) is not None:
+            return [Reason("only_contiguous_runs")]
     for kind in ("set", "run"):
         reqs = [r for r in contract.requirements if r.kind == kind]
         possible = len(reqs)
         while possible and _search(rules, Contract(tuple(reqs[:possible])), hand) is None:
             possible -= 1
         if possible < len(reqs):
-            reasons.append(Reason("only_n_possible", {"kind": kind, "size": reqs[0].size,
-                                                      "possible": possible, "needed": len(reqs)}))  # fmt: skip
+            params = {"kind": kind, "size": reqs[0].size, "possible": possible, "needed": len(reqs)}
+            reasons.append(Reason("only_n_possible", params))
     if reasons:
         return reasons
-    if rules.forbid_contiguous_runs:
-        loose = replace(rules, forbid_contiguous_runs=False)
-        if _search(loose, contract, hand) is not None:
-            return [Reason("only_contiguous_runs")]
     return [Reason("cannot_combine")]

@@ -38,17 +38,25 @@ def solve_opening(
     candidates = list(
         _set_candidates(rules, Requirement("set", meld.set_min), counts, jokers, True)
     )
+    # A long run that cuts into two runs, each with a natural, scores what the two score.
     candidates += _run_candidates(
-        rules, Requirement("run", meld.run_min), counts, jokers, True, True
+        rules, Requirement("run", meld.run_min), counts, jokers, True, True, splittable=False
     )
+    # Most a natural can add to a lay-down (an ace counts 11), for an exact upper bound.
+    most = max(opening.ace_high, opening.ace_in_set, opening.ace_low)
+    value = [most if i % 13 == 0 else min(i % 13 + 1, opening.face) for i in range(52)]
+    joker_most = most if joker_as_card else opening.joker
     by_anchor: dict[int, list] = {}
     relevant: set[int] = set()
     for cand in candidates:
         reading = _reading(cand)
         pure = cand.run is not None and cand.jokers == 0 and len(cand.cards) >= opening.pure_run_min
-        item = (cand, meld_points(opening, reading, joker_as_card), pure)
+        spent = sum(value[slot] * k for slot, k in cand.uses)
+        item = (cand, meld_points(opening, reading, joker_as_card), pure, spent)
         by_anchor.setdefault(cand.uses[0][0], []).append(item)
         relevant.update(slot for slot, _ in cand.uses)
+    for items in by_anchor.values():
+        items.sort(key=lambda item: -item[1])  # good lay-downs first, so the bound bites early
     outside = sum(counts) - sum(counts[i] for i in relevant)
     start = tuple(counts[i] if i in relevant else 0 for i in range(52))
 
@@ -63,8 +71,12 @@ def solve_opening(
         as_list = list(state)
         as_list[anchor] -= 1
         result = best(tuple(as_list), jokers_left, need_pure, False)  # the card stays in hand
-        for cand, points, pure in by_anchor.get(anchor, ()):
+        ceiling = sum(n * value[i] for i, n in enumerate(state) if n) + jokers_left * joker_most
+        for cand, points, pure, spent in by_anchor.get(anchor, ()):
             if cand.jokers > jokers_left or any(state[s] < k for s, k in cand.uses):
+                continue
+            # Exact pruning: even if every card left scored its most, this cannot win.
+            if ceiling - spent - (cand.jokers * joker_most) + points <= result[0]:
                 continue
             after = list(state)
             for slot, k in cand.uses:

@@ -1,0 +1,104 @@
+"""ROMi RAMi: requirements on values only, the joker token, bonus colours, trophies, tally."""
+
+import pytest
+
+from rules_engine import get_rules
+from rules_engine.errors import NotationError
+from rules_engine.romi import (
+    CompletedContract,
+    RomiPlayer,
+    Trophy,
+    check_romi_contract,
+    end_trigger,
+    parse_requirements,
+    parse_value_cards,
+    romi_tally,
+    trophy_winner,
+)
+
+ROMI = get_rules("romi-rami").romi
+
+
+def check(reqs, cards, **kw):
+    return check_romi_contract(parse_requirements(reqs), parse_value_cards(cards), **kw)
+
+
+def test_requirements_look_at_values_only_a_run_of_4_in_any_colours():
+    assert check("run4", "1H 2D 3C 4Y").valid
+
+
+def test_four_2s_make_two_pairs():
+    assert check("pair+pair", "2H 2D 2C 2Y").valid
+
+
+def test_each_card_serves_one_requirement():
+    assert not check("pair+three", "3H 3D 3C 3Y").valid
+
+
+def test_a_specific_pair_needs_the_imposed_value():
+    assert check("pair:4", "4H 4C").valid
+    assert not check("pair:4", "3H 3C").valid
+
+
+def test_the_joker_token_replaces_one_card_once():
+    assert check("run5", "1H 2D 4C 5Y", joker=True).valid
+    assert not check("run5", "1H 2D 4C 5Y").valid
+    assert not check("run5", "1H 2D 5Y", joker=True).valid
+
+
+def test_bonus_cards_kept_are_those_of_the_bonus_colour_and_never_the_joker():
+    assert check("three", "3H 3H JK".replace(" JK", ""), joker=True, bonus="H").bonus_kept == 2
+    assert check("pair+run3", "2H 2D 3H 4C 5H", bonus="H").bonus_kept == 3
+
+
+def test_value_cards_accept_symbols_and_cherries():
+    assert parse_value_cards("2♥ 4🍒") == parse_value_cards("2H 4Y")
+
+
+def test_a_bad_requirement_or_card_is_a_notation_error():
+    with pytest.raises(NotationError):
+        parse_requirements("pair+triple")
+    with pytest.raises(NotationError):
+        parse_value_cards("6H")
+
+
+def test_the_end_is_triggered_by_the_5th_6th_or_7th_contract():
+    assert [end_trigger(ROMI, n) for n in (4, 3, 2)] == [5, 6, 7]
+
+
+def hearts(n):
+    return tuple(CompletedContract(3, "H", (2,)) for _ in range(n))
+
+
+def test_a_trophy_goes_to_the_single_player_with_most_of_its_symbol():
+    players = [RomiPlayer(hearts(2)), RomiPlayer(hearts(1))]
+    assert trophy_winner(players, Trophy("H", 3)) == 0
+
+
+def test_a_trophy_tie_gives_it_to_nobody():
+    players = [RomiPlayer(hearts(2)), RomiPlayer(hearts(2))]
+    assert trophy_winner(players, Trophy("H", 3)) is None
+
+
+def test_combo_trophies_count_combo_symbols():
+    players = [
+        RomiPlayer((CompletedContract(5, "D", (3, 3)),)),
+        RomiPlayer((CompletedContract(5, "D", (3,)),)),
+    ]
+    assert trophy_winner(players, Trophy("3", 5)) == 0
+
+
+def test_final_tally_adds_contracts_trophies_bonus_cards_and_an_unused_joker():
+    judith = RomiPlayer((CompletedContract(24, "H", (3,), bonus_cards=4),), joker_used=True)
+    paul = RomiPlayer((CompletedContract(18, "C", (2,), bonus_cards=5),), joker_used=False)
+    scores = romi_tally(
+        ROMI, [judith, paul], [Trophy("H", 3), Trophy("3", 3), Trophy("C", 5), Trophy("5", 2)]
+    )
+    assert [s.total for s in scores] == [24 + 6 + 4, 18 + 5 + 5 + 1]
+    assert [s.rank for s in scores] == [1, 2]
+
+
+def test_a_tie_on_total_goes_to_the_player_with_more_bonus_cards():
+    a = RomiPlayer((CompletedContract(10, "H", (2,), bonus_cards=2),), joker_used=True)
+    b = RomiPlayer((CompletedContract(9, "H", (2,), bonus_cards=3),), joker_used=True)
+    assert [s.rank for s in romi_tally(ROMI, [a, b], [])] == [2, 1]
