@@ -24,7 +24,7 @@ from rules_engine import (
     solve_opening,
 )  # noqa: E402
 from rules_engine.cards import SUITS  # noqa: E402
-from rules_engine.romi import check_romi_contract, parse_requirements, ValueCard  # noqa: E402
+from rules_engine.romi import ValueCard, check_romi_contract, parse_requirements  # noqa: E402
 
 CONTRACT_SYSTEMS = ("rami-contrat", "liverpool", "rami-contrat-13")
 ROMI_CONTRACTS = ["pair", "pair+pair", "three", "run3", "run4", "run5", "pair+run3", "three+run3",
@@ -70,9 +70,9 @@ def adversarial(slug: str, rng: random.Random) -> list[tuple[int, list[Card]]]:
     return hands
 
 
-def time_one(fn) -> float:
+def time_one(fn, *args, **kwargs) -> float:
     start = time.perf_counter()
-    fn()
+    fn(*args, **kwargs)
     return (time.perf_counter() - start) * 1000
 
 
@@ -83,22 +83,18 @@ def bench_contracts(slug: str, hands: int, rng: random.Random):
         n = rng.randint(1, 7)
         players = rng.randint(*rules.players) if slug != "rami-contrat" else rng.randint(3, 5)
         hand = rng.sample(deck(slug, players, n), cards_dealt(rules, n) + 1)
-        random_times.append(time_one(lambda: solve_contract(rules, n, hand)))
+        random_times.append(time_one(solve_contract, rules, n, hand))
     for n, hand in adversarial(slug, rng):
         hand = hand[: cards_dealt(rules, n) + 1] if rules.contracts[n - 1].lay_all_cards else hand
-        hard_times.append(time_one(lambda: solve_contract(rules, n, hand)))
+        hard_times.append(time_one(solve_contract, rules, n, hand))
     return random_times, hard_times
 
 
 def bench_opening(hands: int, rng: random.Random):
     rules = get_rules("rami-51")
     cards = deck("rami-51", 4, 1)
-    random_times = [
-        time_one(lambda h=rng.sample(cards, 14): solve_opening(rules, h)) for _ in range(hands)
-    ]
-    hard_times = [
-        time_one(lambda h=h: solve_opening(rules, h)) for _, h in adversarial("rami-51", rng)
-    ]
+    random_times = [time_one(solve_opening, rules, rng.sample(cards, 14)) for _ in range(hands)]
+    hard_times = [time_one(solve_opening, rules, h) for _, h in adversarial("rami-51", rng)]
     return random_times, hard_times
 
 
@@ -108,9 +104,7 @@ def bench_romi(hands: int, rng: random.Random):
     for _ in range(hands):
         reqs = parse_requirements(rng.choice(ROMI_CONTRACTS))
         hand = rng.sample(cards, 10)
-        random_times.append(
-            time_one(lambda: check_romi_contract(reqs, hand, joker=True, bonus="H"))
-        )
+        random_times.append(time_one(check_romi_contract, reqs, hand, joker=True, bonus="H"))
     hard = [ValueCard(v, c) for v in (2, 3, 4) for c in "HDCY"][:10]
     hard_times = [time_one(lambda r=r: check_romi_contract(parse_requirements(r), hard, joker=True, bonus="H"))
                   for r in ROMI_CONTRACTS]  # fmt: skip

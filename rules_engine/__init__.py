@@ -4,7 +4,17 @@ The reference is the rule texts in shared/seeds/ as decoded in shared/RULES.md:
 where this package differs from them, that is a bug.
 """
 
-from .cards import JOKER, Card, format_card, format_meld, format_melds, parse_cards, parse_melds
+from .cards import (
+    JOKER,
+    Card,
+    format_card,
+    format_hand,
+    format_meld,
+    format_melds,
+    parse_cards,
+    parse_hand,
+    parse_melds,
+)
 from .catalogue import SYSTEMS, cards_dealt, contract_for, decks_and_jokers, get_rules
 from .contracts import ContractCheck, check_contract
 from .errors import DealError, NotationError, RoundOutOfRange, RulesError, UnknownRules
@@ -31,7 +41,7 @@ __all__ = [
     "MeldReading", "NotationError", "OpeningCheck", "PlayerDeal", "Reason", "Requirement",
     "RoundOutOfRange", "RoundSeats", "RuleSystem", "RulesError", "Solution", "UnknownRules",
     "cards_dealt", "check_contract", "check_meld", "check_opening", "contract_for",
-    "deal_facts", "decks_and_jokers", "format_card", "format_meld", "format_melds",
+    "deal_facts", "decks_and_jokers", "format_card", "format_hand", "parse_hand", "format_meld", "format_melds",
     "get_rules", "hand_points", "max_hand_points", "parse_cards", "parse_melds", "ranking",
     "score_deal", "seats_for_round", "solve_contract", "solve_opening", "totals",
     "validate_deal", "winners",

@@ -142,6 +142,28 @@ def parse_melds(text: str) -> list[list[Card]]:
     return melds
 
 
+def parse_hand(text: str) -> list[Card]:
+    """Cards left in hand for counting: suits optional (`A K K 7 JK` or `AS KD`)."""
+    cards = []
+    for position, token in enumerate_tokens(text):
+        upper = token.upper()
+        if upper in _RANK_ALIASES:
+            cards.append(Card(_RANK_ALIASES[upper], ""))
+        else:
+            cards.append(parse_card(token, position))
+        if len(cards) > MAX_CARDS:
+            raise NotationError("too_many_cards", token=token, position=position)
+    return cards
+
+
+def enumerate_tokens(text: str) -> list[tuple[int, str]]:
+    return [(m.start(), m.group()) for m in re.finditer(r"[^\s,|;]+", text)]
+
+
+def format_hand(cards: list[Card]) -> str:
+    return " ".join(rank_name(c.rank) if c.rank and not c.suit else format_card(c) for c in cards)
+
+
 def card_label(card: Card) -> str:
     """A stable key for counting cards: `9H` or `JK` (pins ignored)."""
     return "JK" if card.is_joker else format_card(card)

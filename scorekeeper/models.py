@@ -1,0 +1,132 @@
+"""Games, seated players, rounds and their scores, the change history, ROMi RAMi sheets."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from rules_engine import SYSTEMS
+
+RULES_CHOICES = [(slug, system.name["fr"]) for slug, system in SYSTEMS.items()]
+MAX_NAME = 40
+
+
+class Game(models.Model):
+    rules_slug = models.CharField(_("rules"), max_length=32, choices=RULES_CHOICES)
+    options = models.JSONField(default=dict, blank=True)
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    # Capability tokens are never stored, only their SHA-256: a database leak gives no access.
+    edit_token_hash = models.CharField(max_length=64, unique=True)
+    view_token_hash = models.CharField(max_length=64, unique=True)
+    view_salt = models.CharField(max_length=32)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    previous_game = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_games"
+    )
+    version = models.PositiveIntegerField(default=0)  # bumped on every change; viewers poll it
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.rules_slug} #{self.pk}"
+
+
+class Player(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    seat = models.PositiveSmallIntegerField()  # clockwise round the table from 0
+    name = models.CharField(max_length=MAX_NAME)
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="one_player_per_seat")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    no_winner = models.BooleanField(default=False)
+    client_uuid = models.UUIDField(null=True, blank=True, unique=True)
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_round_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.number} of game {self.game_id}"
+
+
+class RoundScore(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="scores")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="scores")
+    hand_points = models.IntegerField(null=True, blank=True)  # as typed
+    cards = models.CharField(max_length=300, blank=True)  # as picked, in card notation
+    facts = models.JSONField(default=list, blank=True)
+    score = models.IntegerField()  # what the rules engine made of it
+
+    class Meta:
+        ordering = ["player__seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="one_score_per_player")
+        ]
+
+
+class HistoryEntry(models.Model):
+    class Action(models.TextChoices):
+        ADDED = "added", _("round entered")
+        EDITED = "edited", _("round corrected")
+        DELETED = "deleted", _("round deleted")
+        RESTORED = "restored", _("round restored")
+        CONTRACT = "contract", _("contract logged")
+        CONTRACT_DELETED = "contract_deleted", _("contract removed")
+        FINISHED = "finished", _("game finished")
+        REOPENED = "reopened", _("game reopened")
+        TOKEN = "token", _("edit link replaced")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="history")
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=20, choices=Action.choices)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)  # snapshot to show and to undo
+    after = models.JSONField(null=True, blank=True)
+    undone = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name_plural = "history entries"
+
+
+class RomiContract(models.Model):
+    """A contract card a player completed in ROMi RAMi."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="romi_contracts")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="romi_contracts")
+    points = models.PositiveSmallIntegerField()
+    colour = models.CharField(max_length=1)
+    combos = models.CharField(max_length=20)  # combo symbols, e.g. "2,2"
+    bonus_cards = models.PositiveSmallIntegerField(default=0)
+    joker_used = models.BooleanField(default=False)
+    client_uuid = models.UUIDField(null=True, blank=True, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+
+class RomiTrophy(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="romi_trophies")
+    symbol = models.CharField(max_length=1)  # H D C Y or 2 3 4 5
+    points = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["pk"]

@@ -1,0 +1,363 @@
+"""Every write goes through here: game_start, round_record, round_correct, round_delete_last...
+
+Scores always come from rules_engine; this module only validates, stores and records history.
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from rules_engine import (
+    DealError,
+    NotationError,
+    PlayerDeal,
+    get_rules,
+    parse_hand,
+    score_deal,
+    seats_for_round,
+)
+from rules_engine.romi import COLOURS
+
+from .models import Game, HistoryEntry, Player, RomiContract, RomiTrophy, Round, RoundScore
+from .tokens import new_salt, new_token, token_hash, view_token
+
+MAX_ROUNDS_OPEN_ENDED = 200
+
+
+class ServiceError(Exception):
+    """A request the rules or the game's state refuse; `problems` are (seat|None, code, params)."""
+
+    def __init__(self, code: str, problems: list | None = None, **params) -> None:
+        super().__init__(code)
+        self.code = code
+        self.problems = problems or []
+        self.params = params
+
+
+class Conflict(ServiceError):
+    """The write is based on something that changed meanwhile (another phone, a replay)."""
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """What the table typed or picked for one player, in seat order."""
+
+    points: int | None = None
+    cards: str = ""
+    facts: frozenset[str] = field(default_factory=frozenset)
+
+
+def game_rounds_total(game: Game) -> int | None:
+    return get_rules(game.rules_slug).round_count(game.options.get("rounds"))
+
+
+@transaction.atomic
+def game_start(
+    *, rules_slug: str, names: list[str], first_dealer: int | None, options: dict,
+    previous: Game | None = None,
+) -> tuple[Game, str, str]:  # fmt: skip
+    """A new game with its seats; returns it with its edit and view tokens (shown once)."""
+    rules = get_rules(rules_slug)
+    low, high = rules.players
+    if not low <= len(names) <= high:
+        raise ServiceError("player_count", low=low, high=high)
+    if first_dealer is None:
+        first_dealer = random.randrange(len(names))
+    salt = new_salt()
+    edit, view = new_token(), view_token(salt)
+    game = Game.objects.create(
+        rules_slug=rules_slug, options=options, first_dealer=first_dealer % len(names),
+        edit_token_hash=token_hash(edit), view_token_hash=token_hash(view), view_salt=salt,
+        previous_game=previous,
+    )  # fmt: skip
+    Player.objects.bulk_create(
+        Player(game=game, seat=seat, name=name) for seat, name in enumerate(names)
+    )
+    return game, edit, view
+
+
+def game_play_again(*, game: Game) -> tuple[Game, str, str]:
+    """Same table, same rules and options; the deal continues from where it was."""
+    players = list(game.players.all())
+    played = game.rounds.count()
+    rules = get_rules(game.rules_slug)
+    dealer = seats_for_round(rules, played + 1, game.first_dealer, len(players)).dealer
+    return game_start(
+        rules_slug=game.rules_slug, names=[p.name for p in players], first_dealer=dealer,
+        options=game.options, previous=game,
+    )  # fmt: skip
+
+
+@transaction.atomic
+def game_regenerate_edit_token(*, game: Game) -> str:
+    token = new_token()
+    game.edit_token_hash = token_hash(token)
+    game.save(update_fields=["edit_token_hash", "updated_at"])
+    HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.TOKEN)
+    return token
+
+
+def _bump(game: Game) -> None:
+    Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now())
+
+
+def _score(game: Game, number: int, entries: list[HandEntry], no_winner: bool) -> list[int]:
+    rules = get_rules(game.rules_slug)
+    problems = []
+    deals = []
+    for seat, entry in enumerate(entries):
+        cards = None
+        if entry.cards.strip():
+            try:
+                cards = tuple(parse_hand(entry.cards))
+            except NotationError as error:
+                problems.append(
+                    (seat, error.code, {"token": error.token, "position": error.position})
+                )
+        deals.append(PlayerDeal(None if cards is not None else entry.points, cards, entry.facts))
+    if problems:
+        raise ServiceError("round_invalid", problems)
+    try:
+        return score_deal(rules, number, deals, no_winner=no_winner,
+                          with_jokers=not game.options.get("no_jokers"))  # fmt: skip
+    except DealError as error:
+        raise ServiceError("round_invalid", error.problems) from None
+
+
+def _snapshot(round_: Round) -> dict:
+    return {
+        "number": round_.number,
+        "no_winner": round_.no_winner,
+        "scores": [
+            {"seat": s.player.seat, "name": s.player.name, "hand_points": s.hand_points,
+             "cards": s.cards, "facts": s.facts, "score": s.score}
+            for s in round_.scores.select_related("player").order_by("player__seat")
+        ],
+    }  # fmt: skip
+
+
+def _payload(entries: list[HandEntry], no_winner: bool) -> dict:
+    return {
+        "no_winner": no_winner,
+        "entries": [[e.points, e.cards.strip(), sorted(e.facts)] for e in entries],
+    }
+
+
+def _same_payload(round_: Round, entries: list[HandEntry], no_winner: bool) -> bool:
+    stored = [
+        [s.hand_points if not s.cards else None, s.cards, sorted(s.facts)]
+        for s in round_.scores.order_by("player__seat")
+    ]
+    wanted = _payload(entries, no_winner)
+    asked = [[p if not c else None, c, f] for p, c, f in wanted["entries"]]
+    return round_.no_winner == no_winner and stored == asked
+
+
+def _write_scores(round_: Round, players: list[Player], entries, scores) -> None:
+    RoundScore.objects.bulk_create(
+        RoundScore(round=round_, player=player, hand_points=None if e.cards.strip() else e.points,
+                   cards=e.cards.strip(), facts=sorted(e.facts), score=score)
+        for player, e, score in zip(players, entries, scores, strict=True)
+    )  # fmt: skip
+
+
+def round_record(
+    *, game: Game, entries: list[HandEntry], no_winner: bool = False,
+    client_uuid: uuid.UUID | None = None, number: int | None = None,
+) -> tuple[Round, bool]:  # fmt: skip
+    """Store the next round once. A replay of the same client UUID returns the stored round.
+
+    Returns (round, created). A UUID already used for different facts is a Conflict.
+    """
+    if client_uuid is not None:
+        existing = Round.objects.filter(client_uuid=client_uuid).first()
+        if existing is not None:
+            if existing.game_id == game.pk and _same_payload(existing, entries, no_winner):
+                return existing, False
+            raise Conflict("uuid_reused")
+    try:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game.pk)
+            players = list(game.players.all())
+            if len(entries) != len(players):
+                raise ServiceError("entries_count")
+            played = game.rounds.count()
+            if number is not None and number != played + 1:
+                raise Conflict("round_taken", number=number)
+            total = game_rounds_total(game)
+            if (
+                game.finished_at
+                or (total is not None and played >= total)
+                or played >= MAX_ROUNDS_OPEN_ENDED
+            ):
+                raise ServiceError("game_over")
+            scores = _score(game, played + 1, entries, no_winner)
+            round_ = Round.objects.create(game=game, number=played + 1, no_winner=no_winner,
+                                          client_uuid=client_uuid)  # fmt: skip
+            _write_scores(round_, players, entries, scores)
+            HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.ADDED,
+                                        round_number=round_.number, after=_snapshot(round_))  # fmt: skip
+            if total is not None and round_.number == total:
+                Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
+            _bump(game)
+            return round_, True
+    except IntegrityError:
+        # Two phones raced for the same round number, or the same UUID arrived twice at once.
+        if client_uuid is not None:
+            existing = Round.objects.filter(client_uuid=client_uuid).first()
+            if existing is not None and _same_payload(existing, entries, no_winner):
+                return existing, False
+        raise Conflict("round_taken") from None
+
+
+@transaction.atomic
+def round_correct(
+    *, round_: Round, entries: list[HandEntry], no_winner: bool, expected_version: int,
+    action: str = HistoryEntry.Action.EDITED,
+) -> Round:  # fmt: skip
+    """Replace a round's facts; refused if someone changed it since `expected_version`."""
+    round_ = Round.objects.select_for_update().select_related("game").get(pk=round_.pk)
+    if round_.version != expected_version:
+        raise Conflict("stale_edit", current=round_.version)
+    game = round_.game
+    players = list(game.players.all())
+    scores = _score(game, round_.number, entries, no_winner)
+    before = _snapshot(round_)
+    round_.scores.all().delete()
+    _write_scores(round_, players, entries, scores)
+    round_.no_winner = no_winner
+    round_.version += 1
+    round_.save(update_fields=["no_winner", "version", "updated_at"])
+    HistoryEntry.objects.create(game=game, action=action, round_number=round_.number,
+                                before=before, after=_snapshot(round_))  # fmt: skip
+    _bump(game)
+    return round_
+
+
+@transaction.atomic
+def round_delete_last(*, game: Game, number: int) -> HistoryEntry:
+    """Delete the last round (only the last: later rounds' dealers depend on it)."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    last = game.rounds.order_by("-number").first()
+    if last is None or last.number != number:
+        raise Conflict("not_last_round", number=number)
+    entry = HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.DELETED,
+                                        round_number=number, before=_snapshot(last))  # fmt: skip
+    last.delete()
+    Game.objects.filter(pk=game.pk).update(finished_at=None)
+    _bump(game)
+    return entry
+
+
+def _entries_from(snapshot: dict) -> tuple[list[HandEntry], bool]:
+    entries = [
+        HandEntry(s["hand_points"], s["cards"] or "", frozenset(s["facts"]))
+        for s in snapshot["scores"]
+    ]
+    return entries, snapshot["no_winner"]
+
+
+def history_undo(*, game: Game, entry: HistoryEntry) -> None:
+    """Undo a deletion (the round comes back) or a correction (the old values come back)."""
+    if entry.undone or entry.game_id != game.pk:
+        raise Conflict("already_undone")
+    with transaction.atomic():
+        if entry.action == HistoryEntry.Action.DELETED:
+            entries, no_winner = _entries_from(entry.before)
+            round_record(game=game, entries=entries, no_winner=no_winner, number=entry.round_number)
+        elif entry.action == HistoryEntry.Action.EDITED:
+            round_ = game.rounds.filter(number=entry.round_number).first()
+            if round_ is None:
+                raise Conflict("round_gone")
+            entries, no_winner = _entries_from(entry.before)
+            round_correct(round_=round_, entries=entries, no_winner=no_winner,
+                          expected_version=round_.version, action=HistoryEntry.Action.RESTORED)  # fmt: skip
+        else:
+            raise ServiceError("cannot_undo")
+        entry.undone = True
+        entry.save(update_fields=["undone"])
+
+
+@transaction.atomic
+def game_finish(*, game: Game) -> None:
+    """End an open-ended game (rami-51) after the last deal the table wants."""
+    if not game.rounds.exists():
+        raise ServiceError("no_rounds")
+    Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
+    HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.FINISHED)
+    _bump(game)
+
+
+@transaction.atomic
+def game_reopen(*, game: Game) -> None:
+    Game.objects.filter(pk=game.pk).update(finished_at=None)
+    game.romi_trophies.all().delete()
+    HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.REOPENED)
+    _bump(game)
+
+
+def romi_contract_log(
+    *, game: Game, player: Player, points: int, colour: str, combos: list[int],
+    bonus_cards: int, joker_used: bool, client_uuid: uuid.UUID | None = None,
+) -> RomiContract:  # fmt: skip
+    """Log a contract card a player completed; the joker token serves once per game."""
+    if client_uuid is not None:
+        existing = RomiContract.objects.filter(client_uuid=client_uuid).first()
+        if existing is not None:
+            return existing
+    if colour not in COLOURS:
+        raise ServiceError("romi_colour")
+    if not combos or any(c not in (2, 3, 4, 5) for c in combos):
+        raise ServiceError("romi_combos")
+    with transaction.atomic():
+        Game.objects.select_for_update().filter(pk=game.pk).first()
+        if game.finished_at:
+            raise ServiceError("game_over")
+        if joker_used and player.romi_contracts.filter(joker_used=True).exists():
+            raise ServiceError("romi_joker_used", problems=[(player.seat, "romi_joker_used", {})])
+        contract = RomiContract.objects.create(
+            game=game, player=player, points=points, colour=colour,
+            combos=",".join(map(str, combos)), bonus_cards=bonus_cards, joker_used=joker_used,
+            client_uuid=client_uuid,
+        )  # fmt: skip
+        HistoryEntry.objects.create(
+            game=game, action=HistoryEntry.Action.CONTRACT,
+            after={"name": player.name, "points": points, "colour": colour, "combos": combos,
+                   "bonus_cards": bonus_cards, "joker_used": joker_used},
+        )  # fmt: skip
+        _bump(game)
+        return contract
+
+
+@transaction.atomic
+def romi_contract_delete(*, game: Game, contract_id: int) -> None:
+    contract = game.romi_contracts.select_related("player").filter(pk=contract_id).first()
+    if contract is None:
+        raise Conflict("contract_gone")
+    HistoryEntry.objects.create(
+        game=game, action=HistoryEntry.Action.CONTRACT_DELETED,
+        before={"name": contract.player.name, "points": contract.points, "colour": contract.colour,
+                "combos": contract.combos, "bonus_cards": contract.bonus_cards},
+    )  # fmt: skip
+    contract.delete()
+    _bump(game)
+
+
+@transaction.atomic
+def romi_finish(*, game: Game, trophies: list[tuple[str, int]]) -> None:
+    """Record the four trophies in play and end the game; the tally is computed on display."""
+    rules = get_rules(game.rules_slug)
+    symbols = [s for s, _ in trophies]
+    if len(trophies) != rules.romi.trophies_in_play or len(set(symbols)) != len(symbols):
+        raise ServiceError("romi_trophies", count=rules.romi.trophies_in_play)
+    game.romi_trophies.all().delete()
+    RomiTrophy.objects.bulk_create(RomiTrophy(game=game, symbol=s, points=p) for s, p in trophies)
+    Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
+    HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.FINISHED)
+    _bump(game)

@@ -1,0 +1,52 @@
+"""Display helpers: fact badges, suit and colour symbols; no rule lives here."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import gettext as _
+
+from rules_engine.romi import COLOUR_SYMBOLS
+
+from ..forms import colour_name, trophy_name
+
+register = template.Library()
+
+
+@register.filter
+def fact_badge(fact: str) -> str:
+    return {
+        "went_out": _("out"),
+        "opened_first": _("opened 1st"),
+        "rami_sec": _("rami sec"),
+        "laid_nothing": _("laid nothing"),
+    }.get(fact, fact)
+
+
+@register.filter
+def colour_symbol(code: str) -> str:
+    return COLOUR_SYMBOLS.get(code, code)
+
+
+@register.filter
+def colour_label(code: str) -> str:
+    return colour_name(code)
+
+
+@register.filter
+def trophy_label(symbol: str) -> str:
+    return trophy_name(symbol)
+
+
+@register.filter
+def at(sequence, index: int):
+    return sequence[index]
+
+
+@register.filter
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+@register.filter
+def words(text: str) -> list[str]:
+    return text.split()

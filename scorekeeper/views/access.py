@@ -1,0 +1,60 @@
+"""Finding a game from its capability token, and the device's own list of games."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Q
+from django.http import Http404, HttpRequest
+from django.utils.translation import gettext as _
+
+from ..models import Game
+from ..tokens import token_hash
+
+MAX_TOKEN = 64
+MY_GAMES = "my_games"
+MY_GAMES_KEPT = 50
+RECENT_NAMES = "recent_names"
+
+
+@dataclass
+class Access:
+    game: Game
+    token: str
+    can_edit: bool
+
+
+def game_access(token: str) -> Access:
+    """The game this token opens and whether it may edit; 404 alike for any wrong token."""
+    if not token or len(token) > MAX_TOKEN:
+        raise Http404(_("No game at this address."))
+    digest = token_hash(token)
+    game = Game.objects.filter(Q(edit_token_hash=digest) | Q(view_token_hash=digest)).first()
+    if game is None:
+        raise Http404(_("No game at this address."))
+    return Access(game, token, game.edit_token_hash == digest)
+
+
+def remember_game(request: HttpRequest, token: str) -> None:
+    """Newest first; the device keeps the tokens it has opened."""
+    games = [t for t in request.session.get(MY_GAMES, []) if t != token]
+    request.session[MY_GAMES] = [token, *games][:MY_GAMES_KEPT]
+
+
+def forget_game(request: HttpRequest, token: str) -> None:
+    request.session[MY_GAMES] = [t for t in request.session.get(MY_GAMES, []) if t != token]
+
+
+def my_games(request: HttpRequest) -> list[Access]:
+    found = []
+    for token in request.session.get(MY_GAMES, []):
+        try:
+            found.append(game_access(token))
+        except Http404:
+            continue
+    return found
+
+
+def remember_names(request: HttpRequest, names: list[str]) -> None:
+    recent = [n for n in request.session.get(RECENT_NAMES, []) if n not in names]
+    request.session[RECENT_NAMES] = [*names, *recent][:20]

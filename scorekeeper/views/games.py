@@ -1,0 +1,154 @@
+"""A game's page, its live board for viewers, sharing, finishing and playing again."""
+
+from __future__ import annotations
+
+import io
+
+import segno
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from rules_engine import format_hand, get_rules, hand_points, parse_hand
+from rules_engine.errors import NotationError
+from rules_engine.messages import describe
+
+from .. import services
+from ..forms import RomiContractForm, RomiFinishForm, RoundForm, lang
+from ..selectors import game_board
+from ..tokens import view_token
+from .access import Access, forget_game, game_access, remember_game
+
+
+def refuse_view_only() -> HttpResponse:
+    return HttpResponseForbidden(_("This link can only view the game."))
+
+
+def game_context(request: HttpRequest, access: Access, form=None, **extra) -> dict:
+    board = game_board(access.game, lang())
+    context = {"board": board, "access": access, "token": access.token, **extra}
+    if access.can_edit and not board.finished:
+        if board.romi is not None:
+            context.setdefault("romi_form", RomiContractForm(players=board.players))
+        else:
+            context["form"] = form or RoundForm(players=board.players, rules=board.rules)
+    if access.can_edit and board.romi is not None and not board.finished:
+        context.setdefault("finish_form", RomiFinishForm())
+    return context
+
+
+@require_GET
+def game_page(request: HttpRequest, token: str) -> HttpResponse:
+    access = game_access(token)
+    remember_game(request, token)
+    return render(request, "games/game.html", game_context(request, access))
+
+
+@require_GET
+def game_board_partial(request: HttpRequest, token: str) -> HttpResponse:
+    """Viewers poll this; 204 when nothing changed since the version they hold."""
+    access = game_access(token)
+    if request.GET.get("v") == str(access.game.version):
+        return HttpResponse(status=204)
+    response = render(request, "games/game.html#live", game_context(request, access))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
+def hand_value(request: HttpRequest, token: str) -> HttpResponse:
+    """The engine's count of the cards picked for a hand, shown as they are tapped."""
+    access = game_access(token)
+    rules = get_rules(access.game.rules_slug)
+    seat = request.GET.get("seat", "")
+    text = request.GET.get(f"cards_{seat}", "")[:300]
+    try:
+        cards = parse_hand(text)
+    except NotationError as error:
+        return render(
+            request,
+            "partials/hand_value.html",
+            {"error": describe(error.code, error.params, lang())},
+        )
+    return render(request, "partials/hand_value.html",
+                  {"points": hand_points(rules, cards) if cards else None, "cards": format_hand(cards)})  # fmt: skip
+
+
+@require_GET
+def share(request: HttpRequest, token: str) -> HttpResponse:
+    access = game_access(token)
+    if not access.can_edit:
+        return refuse_view_only()
+    view = view_token(access.game.view_salt)
+    links = {
+        "view": request.build_absolute_uri(reverse("game", args=[view])),
+        "edit": request.build_absolute_uri(reverse("game", args=[token])),
+    }
+    return render(request, "games/share.html", {"access": access, "token": token, "links": links})
+
+
+@require_GET
+def qr_code(request: HttpRequest, token: str) -> HttpResponse:
+    access = game_access(token)
+    if not access.can_edit:
+        return refuse_view_only()
+    target = request.GET.get("url", "")[:300]
+    if not target.startswith(request.build_absolute_uri("/")):
+        return HttpResponse(status=400)
+    out = io.BytesIO()
+    segno.make(target, error="m").save(
+        out, kind="svg", scale=6, border=2, dark="#111", light="#fff"
+    )
+    return HttpResponse(out.getvalue(), content_type="image/svg+xml")
+
+
+@require_POST
+def regenerate_edit(request: HttpRequest, token: str) -> HttpResponse:
+    access = game_access(token)
+    if not access.can_edit:
+        return refuse_view_only()
+    new = services.game_regenerate_edit_token(game=access.game)
+    forget_game(request, token)
+    remember_game(request, new)
+    return redirect("share", token=new)
+
+
+@require_POST
+def finish(request: HttpRequest, token: str) -> HttpResponse:
+    access = game_access(token)
+    if not access.can_edit:
+        return refuse_view_only()
+    try:
+        services.game_finish(game=access.game)
+    except services.ServiceError:
+        pass  # nothing to finish yet: the page says so
+    return _back(request, token)
+
+
+@require_POST
+def reopen(request: HttpRequest, token: str) -> HttpResponse:
+    access = game_access(token)
+    if not access.can_edit:
+        return refuse_view_only()
+    services.game_reopen(game=access.game)
+    return _back(request, token)
+
+
+@require_POST
+def play_again(request: HttpRequest, token: str) -> HttpResponse:
+    access = game_access(token)
+    if not access.can_edit:
+        return refuse_view_only()
+    _game, edit, _view = services.game_play_again(game=access.game)
+    remember_game(request, edit)
+    return _back(request, edit)
+
+
+def _back(request: HttpRequest, token: str) -> HttpResponse:
+    url = reverse("game", args=[token])
+    if getattr(request, "htmx", False):
+        return HttpResponseClientRedirect(url)
+    return redirect(url)

@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from rules_engine import SYSTEMS
+
+from .. import services
+from ..forms import MAX_PLAYERS, NewGameForm, lang
+from .access import RECENT_NAMES, my_games, remember_game, remember_names
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/home.html", {"games": my_games(request)})
+
+
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(
+        request.POST or None, initial={"rules": "rami-contrat", "first_dealer": "random"}
+    )
+    if request.method == "POST" and form.is_valid():
+        game, edit, _view = services.game_start(
+            rules_slug=form.cleaned_data["rules"], names=form.cleaned_data["names"],
+            first_dealer=form.cleaned_data["dealer_seat"], options=form.options(),
+        )  # fmt: skip
+        remember_game(request, edit)
+        remember_names(request, form.cleaned_data["names"])
+        return redirect("game", token=edit)
+    systems = [
+        {"slug": s.slug, "name": s.name[lang()], "summary": s.summary[lang()], "players": s.players,
+         "no_jokers": "no_jokers" in s.options, "open_ended": s.rounds is None and s.romi is None}
+        for s in SYSTEMS.values()
+    ]  # fmt: skip
+    context = {
+        "form": form, "systems": systems, "seats": range(MAX_PLAYERS),
+        "recent_names": request.session.get(RECENT_NAMES, []),
+    }  # fmt: skip
+    return render(request, "games/new.html", context, status=400 if form.errors else 200)

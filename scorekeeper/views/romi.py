@@ -1,0 +1,70 @@
+"""ROMi RAMi sheet: log completed contracts during play, enter the trophies at the end."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_POST
+
+from .. import services
+from ..forms import RomiContractForm, RomiFinishForm
+from .access import game_access
+from .games import _back, game_context, refuse_view_only
+
+
+def _render(request, access, status=200, **forms) -> HttpResponse:
+    template = "games/game.html#live" if request.htmx else "games/game.html"
+    return render(request, template, game_context(request, access, **forms),
+                  status=200 if request.htmx else status)  # fmt: skip
+
+
+@require_POST
+def contract_log(request: HttpRequest, token: str) -> HttpResponse:
+    access = game_access(token)
+    if not access.can_edit:
+        return refuse_view_only()
+    players = list(access.game.players.all())
+    form = RomiContractForm(request.POST, players=players)
+    if form.is_valid():
+        data = form.cleaned_data
+        player = next(p for p in players if p.seat == data["player"])
+        try:
+            services.romi_contract_log(
+                game=access.game, player=player, points=data["points"], colour=data["colour"],
+                combos=data["combos"], bonus_cards=data["bonus_cards"],
+                joker_used=data["joker_used"], client_uuid=data.get("client_uuid"),
+            )  # fmt: skip
+        except services.ServiceError as error:
+            from rules_engine.messages import describe
+
+            from ..forms import lang
+
+            form.add_error("joker_used" if error.code == "romi_joker_used" else None,
+                           describe(error.code, error.params, lang()))  # fmt: skip
+            return _render(request, access, 422, romi_form=form)
+        return _render(request, access) if request.htmx else _back(request, token)
+    return _render(request, access, 422, romi_form=form)
+
+
+@require_POST
+def contract_delete(request: HttpRequest, token: str, contract_id: int) -> HttpResponse:
+    access = game_access(token)
+    if not access.can_edit:
+        return refuse_view_only()
+    try:
+        services.romi_contract_delete(game=access.game, contract_id=contract_id)
+    except services.ServiceError:
+        pass  # already gone: the board shows the current state
+    return _back(request, token)
+
+
+@require_POST
+def finish(request: HttpRequest, token: str) -> HttpResponse:
+    access = game_access(token)
+    if not access.can_edit:
+        return refuse_view_only()
+    form = RomiFinishForm(request.POST)
+    if not form.is_valid():
+        return _render(request, access, 422, finish_form=form)
+    services.romi_finish(game=access.game, trophies=form.cleaned_data["trophies"])
+    return _back(request, token)

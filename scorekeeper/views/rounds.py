@@ -1,0 +1,162 @@
+"""Entering, correcting and deleting rounds; the history and its undo."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from rules_engine import get_rules
+
+from .. import services
+from ..forms import RoundForm, lang
+from ..selectors import game_board
+from .access import game_access
+from .games import _back, game_context, refuse_view_only
+
+SERVICE_MESSAGES = {
+    "game_over": gettext_noop("The game is over: no more rounds."),
+    "round_taken": gettext_noop(
+        "Another phone entered this round meanwhile; the board now shows it."
+    ),
+    "uuid_reused": gettext_noop("This entry was already used for different scores."),
+    "not_last_round": gettext_noop("Only the last round can be deleted."),
+    "entries_count": gettext_noop("Every player needs a line."),
+    "already_undone": gettext_noop("This change was already undone."),
+    "round_gone": gettext_noop("That round no longer exists."),
+    "cannot_undo": gettext_noop("This change cannot be undone."),
+    "round_invalid": gettext_noop("This change could not be saved."),
+}
+
+
+def service_message(error: services.ServiceError) -> str:
+    return _(SERVICE_MESSAGES.get(error.code, SERVICE_MESSAGES["round_invalid"]))
+
+
+def _render_game(request: HttpRequest, access, form, status: int = 200, **extra) -> HttpResponse:
+    context = game_context(request, access, form=form, **extra)
+    template = "games/game.html#live" if request.htmx else "games/game.html"
+    return render(request, template, context, status=status)
+
+
+@require_POST
+def round_new(request: HttpRequest, token: str) -> HttpResponse:
+    access = game_access(token)
+    if not access.can_edit:
+        return refuse_view_only()
+    game = access.game
+    players = list(game.players.all())
+    form = RoundForm(request.POST, players=players, rules=get_rules(game.rules_slug))
+    if not form.is_valid():
+        return _render_game(request, access, form, status=422 if not request.htmx else 200)
+    try:
+        services.round_record(game=game, entries=form.entries(), no_winner=form.no_winner,
+                              client_uuid=form.cleaned_data.get("client_uuid"))  # fmt: skip
+    except services.Conflict as error:
+        form.add_error(None, service_message(error))
+        return _render_game(request, access, form, status=409 if not request.htmx else 200)
+    except services.ServiceError as error:
+        if error.problems:
+            form.add_problems(error.problems)
+        else:
+            form.add_error(None, service_message(error))
+        return _render_game(request, access, form, status=422 if not request.htmx else 200)
+    game.refresh_from_db()
+    if request.htmx:
+        return _render_game(request, access, None, saved=True)
+    return _back(request, token)
+
+
+def _row(access, number: int):
+    board = game_board(access.game, lang())
+    for row in board.rows:
+        if row.number == number:
+            return board, row
+    raise Http404(_("No such round."))
+
+
+@require_http_methods(["GET", "POST"])
+def round_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    access = game_access(token)
+    if not access.can_edit:
+        return refuse_view_only()
+    board, row = _row(access, number)
+    kwargs = {"players": board.players, "rules": board.rules}
+    if request.method == "GET":
+        form = RoundForm(initial=RoundForm.initial_from(row), **kwargs)
+        return render(
+            request,
+            "games/round_edit.html",
+            {"form": form, "row": row, "board": board, "token": token},
+        )
+    form = RoundForm(request.POST, **kwargs)
+    status = 200
+    if form.is_valid():
+        round_ = access.game.rounds.get(number=number)
+        try:
+            services.round_correct(round_=round_, entries=form.entries(), no_winner=form.no_winner,
+                                   expected_version=form.cleaned_data.get("version") or 0)  # fmt: skip
+            return _back(request, token)
+        except services.Conflict:
+            # Someone corrected it meanwhile: show what is stored now, keep the user's values.
+            board, row = _row(access, number)
+            form.add_error(None, _("This round was changed on another phone meanwhile. The stored "
+                                   "values are shown above; submit again to replace them with yours."))  # fmt: skip
+            form.data = form.data.copy()
+            form.data["version"] = str(row.version)
+            status = 409
+        except services.ServiceError as error:
+            form.add_problems(error.problems)
+            status = 422
+    else:
+        status = 422
+    return render(request, "games/round_edit.html",
+                  {"form": form, "row": row, "board": board, "token": token}, status=status)  # fmt: skip
+
+
+@require_http_methods(["GET", "POST"])
+def round_delete(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    access = game_access(token)
+    if not access.can_edit:
+        return refuse_view_only()
+    board, row = _row(access, number)
+    if request.method == "GET":
+        return render(
+            request, "games/round_delete.html", {"board": board, "row": row, "token": token}
+        )
+    try:
+        services.round_delete_last(game=access.game, number=number)
+    except services.ServiceError as error:
+        return render(request, "games/round_delete.html",
+                      {"board": board, "row": row, "token": token, "error": service_message(error)},
+                      status=409)  # fmt: skip
+    return _back(request, token)
+
+
+@require_GET
+def history(request: HttpRequest, token: str) -> HttpResponse:
+    access = game_access(token)
+    entries = list(access.game.history.all()[:200])
+    return render(request, "games/history.html",
+                  {"access": access, "token": token, "entries": entries, "board": game_board(access.game, lang())})  # fmt: skip
+
+
+@require_POST
+def history_undo(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
+    access = game_access(token)
+    if not access.can_edit:
+        return refuse_view_only()
+    entry = access.game.history.filter(pk=entry_id).first()
+    if entry is None:
+        raise Http404(_("No such change."))
+    try:
+        services.history_undo(game=access.game, entry=entry)
+    except services.ServiceError as error:
+        entries = list(access.game.history.all()[:200])
+        return render(request, "games/history.html",
+                      {"access": access, "token": token, "entries": entries,
+                       "board": game_board(access.game, lang()), "error": service_message(error)},
+                      status=409)  # fmt: skip
+    return _back(request, token)
