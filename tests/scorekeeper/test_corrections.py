@@ -12,7 +12,13 @@ def play(client, g, *rounds):
 
 def test_correcting_an_old_round_changes_the_totals(client, start_game):
     g = start_game("liverpool", ["A", "B"])
-    play(client, g, round_data({1: "10"}, out=0), round_data({0: "20"}, out=1), round_data({1: "5"}, out=0))
+    play(
+        client,
+        g,
+        round_data({1: "10"}, out=0),
+        round_data({0: "20"}, out=1),
+        round_data({1: "5"}, out=0),
+    )
     version = Round.objects.get(number=1).version
     response = client.post(g.url + "rounds/1/edit/", round_data({1: "40"}, out=0, version=version))
     assert response.status_code == 302

@@ -4,7 +4,13 @@ from scorekeeper.selectors import game_board
 
 
 def log(client, g, seat, points, colour="H", combos="2", bonus=0, joker=False):
-    data = {"player": seat, "points": points, "colour": colour, "combos": combos, "bonus_cards": bonus}
+    data = {
+        "player": seat,
+        "points": points,
+        "colour": colour,
+        "combos": combos,
+        "bonus_cards": bonus,
+    }
     if joker:
         data["joker_used"] = "on"
     return client.post(g.url + "romi/contracts/", data)
@@ -16,7 +22,10 @@ def test_completed_contracts_add_up_per_player(client, start_game):
     log(client, g, 0, 7)
     log(client, g, 1, 4, bonus=1, joker=True)
     lines = game_board(g.game).romi.lines
-    assert [(line.points, line.bonus_cards, line.joker_used) for line in lines] == [(12, 2, False), (4, 1, True)]
+    assert [(line.points, line.bonus_cards, line.joker_used) for line in lines] == [
+        (12, 2, False),
+        (4, 1, True),
+    ]
 
 
 def test_the_joker_token_serves_once_per_game(client, start_game):
@@ -36,7 +45,9 @@ def test_trophies_a_tie_gives_nobody_and_the_tally_breaks_ties_on_bonus_cards(cl
     g = start_game("romi-rami", ["Judith", "Paul"])
     log(client, g, 0, 10, colour="H", combos="3", bonus=2)
     log(client, g, 1, 10, colour="H", combos="2", bonus=3)
-    response = client.post(g.url + "romi/finish/", {"trophy_H": 3, "trophy_3": 2, "trophy_C": 5, "trophy_5": 2})
+    response = client.post(
+        g.url + "romi/finish/", {"trophy_H": 3, "trophy_3": 2, "trophy_C": 5, "trophy_5": 2}
+    )
     assert response.status_code == 302
     lines = game_board(g.game).romi.lines
     # Hearts tie: nobody gets it; Judith alone has a 3-card combo: +2; both kept the joker: +1.
@@ -53,6 +64,8 @@ def test_a_tie_on_total_goes_to_the_player_with_more_bonus_cards(client, start_g
     g = start_game("romi-rami", ["Judith", "Paul"])
     log(client, g, 0, 11, colour="D", combos="2", bonus=1)
     log(client, g, 1, 10, colour="D", combos="2", bonus=2)
-    client.post(g.url + "romi/finish/", {"trophy_H": 3, "trophy_4": 2, "trophy_C": 5, "trophy_5": 2})
+    client.post(
+        g.url + "romi/finish/", {"trophy_H": 3, "trophy_4": 2, "trophy_C": 5, "trophy_5": 2}
+    )
     lines = game_board(g.game).romi.lines
     assert [(line.total, line.rank) for line in lines] == [(13, 2), (13, 1)]
