@@ -239,3 +239,27 @@ def symbol(suit: str) -> str:
 
 def card_text(card: Card) -> str:
     return format_card(card, symbols=True)
+
+
+def reading_words(reading, lang: str) -> str:
+    """`Suite de 4 cartes, du 7 au 10 de cœur ; joker = 9 de cœur` / `Set of 3 kings`."""
+    lang = _lang(lang)
+    jokers = [c for c in reading.cards if c.is_joker]
+    if reading.kind == "set":
+        rank = rank_word(reading.rank, lang)
+        text = (f"Brelan de {len(reading.cards)} ({rank})" if lang == "fr"
+                else f"Set of {len(reading.cards)} ({rank})")  # fmt: skip
+    else:
+        first = reading.cards[0].identity[0]
+        last = reading.cards[-1].identity[0]
+        suit = suit_word(reading.suit, lang)
+        if lang == "fr":
+            text = f"Suite de {len(reading.cards)} cartes, {rank_word(first, lang)} à {rank_word(last, lang)} de {suit}"
+        else:
+            text = f"Run of {len(reading.cards)}, {rank_word(first, lang)} to {rank_word(last, lang)} of {suit}"
+    if jokers and reading.kind == "run":
+        stands = ", ".join(card_words(Card(*j.pin), lang) for j in jokers)
+        text += f" ; joker = {stands}" if lang == "fr" else f"; joker = {stands}"
+    elif jokers:
+        text += f" ; {len(jokers)} joker(s)" if lang == "fr" else f"; {len(jokers)} joker(s)"
+    return text

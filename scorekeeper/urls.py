@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from .views import games, home, romi, rounds
+from .views import checker, games, home, romi, rounds
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -27,6 +27,10 @@ urlpatterns = [
         name="romi_contract_delete",
     ),
     path("g/<str:token>/romi/finish/", romi.finish, name="romi_finish"),
+    path("check/", checker.check_page, name="check"),
+    path("api/check", checker.api_check, name="api_check"),
+    path("api/solve", checker.api_solve, name="api_solve"),
+    path("api/penalty", checker.api_penalty, name="api_penalty"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

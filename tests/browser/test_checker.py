@@ -1,0 +1,32 @@
+"""Tapping a contract-7 lay-down card by card: the verdict goes from missing to valid."""
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def tap(page, card):
+    rank, suit = card[:-1], card[-1]
+    page.locator(f'.card-picker [data-rank="{rank}"]').click()
+    page.locator(f'.card-picker [data-suit="{suit}"]').click()
+
+
+def test_a_contract_7_lay_down_tapped_card_by_card(phone):
+    page = phone
+    page.goto("/check/?rules=rami-contrat&round=7")
+    for card in ["2S", "3S", "4S", "5S"]:
+        tap(page, card)
+    page.locator('.card-picker [data-add="|"]').click()
+    for card in ["7S", "8S", "9S", "10S"]:
+        tap(page, card)
+    page.locator('.card-picker [data-add="|"]').click()
+    verdict = page.locator("#verdict")
+    verdict.filter(has_text="Il manque encore une suite d'exactement 5 cartes").wait_for()
+    for card in ["4H", "5H", "6H", "7H", "8H"]:
+        tap(page, card)
+    verdict.filter(has_text="Valable").wait_for()
+    assert page.locator("#id_melds").input_value() == "2S 3S 4S 5S | 7S 8S 9S 10S | 4H 5H 6H 7H 8H"
+    # Tapping a chip removes that card; the verdict follows.
+    page.locator(".chip", has_text="8♥").click()
+    verdict.filter(has_text="Non valable").wait_for()
+    assert page.console_errors == []
