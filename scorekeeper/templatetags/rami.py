@@ -50,3 +50,15 @@ def signed(value: int) -> str:
 @register.filter
 def words(text: str) -> list[str]:
     return text.split()
+
+
+@register.filter
+def rank_label(rank: str) -> str:
+    """Screen-reader name of a rank button: `roi`, `as`, `10`."""
+    from django.utils.translation import get_language
+
+    from rules_engine.messages import rank_word
+
+    numbers = {"A": 1, "J": 11, "Q": 12, "K": 13}
+    value = numbers.get(rank, int(rank) if rank.isdigit() else 0)
+    return rank_word(value, (get_language() or "fr")[:2]) if value else rank
