@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from .views import checker, games, home, romi, rounds
+from .views import checker, games, grids, home, romi, rounds
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -27,6 +27,8 @@ urlpatterns = [
         name="romi_contract_delete",
     ),
     path("g/<str:token>/romi/finish/", romi.finish, name="romi_finish"),
+    path("grids/", grids.blank_grid, name="blank_grid"),
+    path("g/<str:token>/grid.pdf", grids.game_pdf, name="game_pdf"),
     path("check/", checker.check_page, name="check"),
     path("api/check", checker.api_check, name="api_check"),
     path("api/solve", checker.api_solve, name="api_solve"),
