@@ -162,8 +162,3 @@ def enumerate_tokens(text: str) -> list[tuple[int, str]]:
 
 def format_hand(cards: list[Card]) -> str:
     return " ".join(rank_name(c.rank) if c.rank and not c.suit else format_card(c) for c in cards)
-
-
-def card_label(card: Card) -> str:
-    """A stable key for counting cards: `9H` or `JK` (pins ignored)."""
-    return "JK" if card.is_joker else format_card(card)

@@ -6,7 +6,7 @@ the web layer escapes what it shows.
 
 from __future__ import annotations
 
-from .cards import SUIT_SYMBOLS, Card, format_card, rank_name
+from .cards import Card, rank_name
 from .systems import Contract, Requirement
 
 LANGUAGES = ("fr", "en")
@@ -231,14 +231,6 @@ def describe(code: str, params: dict | None = None, lang: str = "fr") -> str:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return template
-
-
-def symbol(suit: str) -> str:
-    return SUIT_SYMBOLS[suit]
-
-
-def card_text(card: Card) -> str:
-    return format_card(card, symbols=True)
 
 
 def reading_words(reading, lang: str) -> str:

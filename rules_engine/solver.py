@@ -3,9 +3,8 @@
 Depth-first over the contract's requirements; each picks a concrete meld from
 the cards still in hand (naturals by identity, jokers as a count). A joker may
 also replace a natural the hand holds, because that natural may be needed
-elsewhere: this keeps the search exact. Failed states are memoised, and equal
-consecutive requirements take their melds in a fixed order so a lay-down is
-not searched once per permutation.
+elsewhere: this keeps the search exact. Failed states are memoised, and a joker
+floor per requirement prunes hands that cannot have enough jokers.
 """
 
 from __future__ import annotations

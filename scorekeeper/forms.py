@@ -108,6 +108,11 @@ class RoundForm(forms.Form):
         self.has_laid_nothing = "laid_nothing" in facts
         self.has_rami_sec = "rami_sec" in facts
         self.has_opened_first = "opened_first" in facts
+        # Points shown next to the facts, from the rule system (never written in templates).
+        self.laid_nothing_points = next(
+            (f.points for f in rules.flat_scores if f.fact == "laid_nothing"), None
+        )
+        self.rami_sec_points = next((b.points for b in rules.bonuses if b.fact == "rami_sec"), None)
         choices = [(str(p.seat), p.name) for p in players]
         if rules.allows_no_winner:
             choices.append((NO_WINNER, _("Nobody: no winner (stock and discard ran out)")))
@@ -137,7 +142,9 @@ class RoundForm(forms.Form):
             )
             if self.has_laid_nothing:
                 self.fields[f"laid_nothing_{p.seat}"] = forms.BooleanField(
-                    label=gettext_lazy("Laid nothing (100)"), required=False
+                    label=gettext_lazy("Laid nothing (%(points)s)")
+                    % {"points": self.laid_nothing_points},
+                    required=False,
                 )
 
     def rows(self):
@@ -263,8 +270,9 @@ TROPHY_SYMBOLS = [*COLOURS, "2", "3", "4", "5"]
 class RomiFinishForm(forms.Form):
     """The four trophies the table threw at the start, with the points each one shows."""
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, trophies: int, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.trophies = trophies
         for symbol in TROPHY_SYMBOLS:
             self.fields[f"trophy_{symbol}"] = forms.IntegerField(
                 label=trophy_name(symbol), required=False, min_value=1, max_value=20
@@ -273,7 +281,7 @@ class RomiFinishForm(forms.Form):
     def clean(self):
         data = super().clean()
         chosen = [(s, data[f"trophy_{s}"]) for s in TROPHY_SYMBOLS if data.get(f"trophy_{s}")]
-        if len(chosen) != 4:
+        if len(chosen) != self.trophies:
             raise ValidationError(_("Enter the points of exactly the four trophies in play."))
         data["trophies"] = chosen
         return data

@@ -101,7 +101,8 @@ def romi_sheet(rules: RuleSystem, names: list[str], *, board=None, subtitle: str
         from ..forms import trophy_name
 
         trophy_heads = [f"{trophy_name(t.symbol)} (+{t.points})" for t in trophies]
-    header = [[_("Player"), _("Contract points"), *trophy_heads, _("Bonus cards"), _("Unused joker (+1)"),
+    header = [[_("Player"), _("Contract points"), *trophy_heads, _("Bonus cards"),
+               _("Unused joker (+%(points)d)") % {"points": rules.romi.unused_joker_points},
                _("Total"), _("Tie-break: bonus cards")]]  # fmt: skip
     rows = []
     for i, name in enumerate(names):

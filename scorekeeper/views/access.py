@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
@@ -33,6 +34,14 @@ def game_access(token: str) -> Access:
     if game is None:
         raise Http404(_("No game at this address."))
     return Access(game, token, game.edit_token_hash == digest)
+
+
+def edit_access(token: str) -> Access:
+    """Like game_access, but a view-only link is refused (403) wherever the game would change."""
+    access = game_access(token)
+    if not access.can_edit:
+        raise PermissionDenied(_("This link can only view the game."))
+    return access
 
 
 def remember_game(request: HttpRequest, token: str) -> None:

@@ -64,7 +64,6 @@ def check_page(request: HttpRequest) -> HttpResponse:
     context = {
         "q": question, "melds": melds, "hand": hand, "systems": _systems(),
         "verdict": _verdict(question, melds), "solution": _solution(question, hand),
-        "rounds": range(1, 8),
     }  # fmt: skip
     if request.htmx and request.GET.get("part") == "verdict":
         return render(request, "checker/check.html#verdict", context)

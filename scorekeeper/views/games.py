@@ -5,10 +5,9 @@ from __future__ import annotations
 import io
 
 import segno
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -20,11 +19,7 @@ from .. import services
 from ..forms import RomiContractForm, RomiFinishForm, RoundForm, lang
 from ..selectors import game_board
 from ..tokens import view_token
-from .access import Access, forget_game, game_access, remember_game
-
-
-def refuse_view_only() -> HttpResponse:
-    return HttpResponseForbidden(_("This link can only view the game."))
+from .access import Access, edit_access, forget_game, game_access, remember_game
 
 
 def game_context(request: HttpRequest, access: Access, form=None, **extra) -> dict:
@@ -36,7 +31,9 @@ def game_context(request: HttpRequest, access: Access, form=None, **extra) -> di
         else:
             context["form"] = form or RoundForm(players=board.players, rules=board.rules)
     if access.can_edit and board.romi is not None and not board.finished:
-        context.setdefault("finish_form", RomiFinishForm())
+        context.setdefault(
+            "finish_form", RomiFinishForm(trophies=board.rules.romi.trophies_in_play)
+        )
     return context
 
 
@@ -79,9 +76,7 @@ def hand_value(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def share(request: HttpRequest, token: str) -> HttpResponse:
-    access = game_access(token)
-    if not access.can_edit:
-        return refuse_view_only()
+    access = edit_access(token)
     view = view_token(access.game.view_salt)
     links = {
         "view": request.build_absolute_uri(reverse("game", args=[view])),
@@ -92,9 +87,7 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def qr_code(request: HttpRequest, token: str) -> HttpResponse:
-    access = game_access(token)
-    if not access.can_edit:
-        return refuse_view_only()
+    edit_access(token)  # only the edit holder shares the game
     target = request.GET.get("url", "")[:300]
     if not target.startswith(request.build_absolute_uri("/")):
         return HttpResponse(status=400)
@@ -107,9 +100,7 @@ def qr_code(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def regenerate_edit(request: HttpRequest, token: str) -> HttpResponse:
-    access = game_access(token)
-    if not access.can_edit:
-        return refuse_view_only()
+    access = edit_access(token)
     new = services.game_regenerate_edit_token(game=access.game)
     forget_game(request, token)
     remember_game(request, new)
@@ -118,9 +109,7 @@ def regenerate_edit(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def finish(request: HttpRequest, token: str) -> HttpResponse:
-    access = game_access(token)
-    if not access.can_edit:
-        return refuse_view_only()
+    access = edit_access(token)
     try:
         services.game_finish(game=access.game)
     except services.ServiceError:
@@ -130,18 +119,14 @@ def finish(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def reopen(request: HttpRequest, token: str) -> HttpResponse:
-    access = game_access(token)
-    if not access.can_edit:
-        return refuse_view_only()
+    access = edit_access(token)
     services.game_reopen(game=access.game)
     return _back(request, token)
 
 
 @require_POST
 def play_again(request: HttpRequest, token: str) -> HttpResponse:
-    access = game_access(token)
-    if not access.can_edit:
-        return refuse_view_only()
+    access = edit_access(token)
     _game, edit, _view = services.game_play_again(game=access.game)
     remember_game(request, edit)
     return _back(request, edit)

@@ -6,10 +6,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
+from rules_engine import get_rules
+
 from .. import services
 from ..forms import RomiContractForm, RomiFinishForm
-from .access import game_access
-from .games import _back, game_context, refuse_view_only
+from .access import edit_access
+from .games import _back, game_context
 
 
 def _render(request, access, status=200, **forms) -> HttpResponse:
@@ -20,9 +22,7 @@ def _render(request, access, status=200, **forms) -> HttpResponse:
 
 @require_POST
 def contract_log(request: HttpRequest, token: str) -> HttpResponse:
-    access = game_access(token)
-    if not access.can_edit:
-        return refuse_view_only()
+    access = edit_access(token)
     players = list(access.game.players.all())
     form = RomiContractForm(request.POST, players=players)
     if form.is_valid():
@@ -48,9 +48,7 @@ def contract_log(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def contract_delete(request: HttpRequest, token: str, contract_id: int) -> HttpResponse:
-    access = game_access(token)
-    if not access.can_edit:
-        return refuse_view_only()
+    access = edit_access(token)
     try:
         services.romi_contract_delete(game=access.game, contract_id=contract_id)
     except services.ServiceError:
@@ -60,10 +58,10 @@ def contract_delete(request: HttpRequest, token: str, contract_id: int) -> HttpR
 
 @require_POST
 def finish(request: HttpRequest, token: str) -> HttpResponse:
-    access = game_access(token)
-    if not access.can_edit:
-        return refuse_view_only()
-    form = RomiFinishForm(request.POST)
+    access = edit_access(token)
+    form = RomiFinishForm(
+        request.POST, trophies=get_rules(access.game.rules_slug).romi.trophies_in_play
+    )
     if not form.is_valid():
         return _render(request, access, 422, finish_form=form)
     services.romi_finish(game=access.game, trophies=form.cleaned_data["trophies"])

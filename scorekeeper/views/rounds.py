@@ -13,8 +13,8 @@ from rules_engine import get_rules
 from .. import services
 from ..forms import RoundForm, lang
 from ..selectors import game_board
-from .access import game_access
-from .games import _back, game_context, refuse_view_only
+from .access import edit_access, game_access
+from .games import _back, game_context
 
 SERVICE_MESSAGES = {
     "game_over": gettext_noop("The game is over: no more rounds."),
@@ -43,9 +43,7 @@ def _render_game(request: HttpRequest, access, form, status: int = 200, **extra)
 
 @require_POST
 def round_new(request: HttpRequest, token: str) -> HttpResponse:
-    access = game_access(token)
-    if not access.can_edit:
-        return refuse_view_only()
+    access = edit_access(token)
     game = access.game
     players = list(game.players.all())
     form = RoundForm(request.POST, players=players, rules=get_rules(game.rules_slug))
@@ -79,9 +77,7 @@ def _row(access, number: int):
 
 @require_http_methods(["GET", "POST"])
 def round_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    access = game_access(token)
-    if not access.can_edit:
-        return refuse_view_only()
+    access = edit_access(token)
     board, row = _row(access, number)
     kwargs = {"players": board.players, "rules": board.rules}
     if request.method == "GET":
@@ -118,9 +114,7 @@ def round_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def round_delete(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    access = game_access(token)
-    if not access.can_edit:
-        return refuse_view_only()
+    access = edit_access(token)
     board, row = _row(access, number)
     if request.method == "GET":
         return render(
@@ -145,9 +139,7 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def history_undo(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
-    access = game_access(token)
-    if not access.can_edit:
-        return refuse_view_only()
+    access = edit_access(token)
     entry = access.game.history.filter(pk=entry_id).first()
     if entry is None:
         raise Http404(_("No such change."))
