@@ -97,8 +97,15 @@ class NewGameForm(forms.Form):
 class RoundForm(forms.Form):
     """One deal: every player's hand (typed points or picked cards) and the deal's facts."""
 
-    version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    version = forms.IntegerField(
+        required=False, min_value=0, max_value=10**9, widget=forms.HiddenInput
+    )
     client_uuid = forms.UUIDField(required=False, widget=forms.HiddenInput)
+    # The round the phone meant to enter, so a round stored meanwhile by another phone is a
+    # conflict shown to the user instead of a silent shift to the next round.
+    number = forms.IntegerField(
+        required=False, min_value=1, max_value=10**6, widget=forms.HiddenInput
+    )
 
     def __init__(self, *args, players, rules: RuleSystem, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -19,6 +19,8 @@ from rules_engine.systems import RuleSystem
 
 from .models import Game, Player
 
+UPCOMING_ROUNDS = 8
+
 
 @dataclass
 class RoundInfo:
@@ -66,6 +68,9 @@ class Board:
     leaders: list[int] = field(default_factory=list)
     finished: bool = False
     next_round: RoundInfo | None = None
+    # The next few rounds too, so a phone entering rounds offline can still show each
+    # round's contract, dealer and deal.
+    upcoming: list[RoundInfo] = field(default_factory=list)
     romi: RomiBoard | None = None
 
     @property
@@ -138,7 +143,16 @@ def game_board(game: Game, lang: str = "fr") -> Board:
     total = rules.round_count(game.options.get("rounds"))
     board.finished = game.finished_at is not None or (total is not None and len(rounds) >= total)
     if not board.finished:
-        board.next_round = round_info(game, rules, players, len(rounds) + 1, lang)
+        last = (
+            len(rounds) + UPCOMING_ROUNDS
+            if total is None
+            else min(total, len(rounds) + UPCOMING_ROUNDS)
+        )
+        board.upcoming = [
+            round_info(game, rules, players, number, lang)
+            for number in range(len(rounds) + 1, last + 1)
+        ]
+        board.next_round = board.upcoming[0]
     return board
 
 

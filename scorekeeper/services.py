@@ -173,23 +173,25 @@ def round_record(
 ) -> tuple[Round, bool]:  # fmt: skip
     """Store the next round once. A replay of the same client UUID returns the stored round.
 
-    Returns (round, created). A UUID already used for different facts is a Conflict.
+    Returns (round, created). A UUID already used for different facts is refused (never a
+    second row); `number`, when given, is the round the phone meant: if another phone stored
+    that round meanwhile, it is a Conflict rather than a silent shift to the next round.
     """
-    if client_uuid is not None:
-        existing = Round.objects.filter(client_uuid=client_uuid).first()
-        if existing is not None:
-            if existing.game_id == game.pk and _same_payload(existing, entries, no_winner):
-                return existing, False
-            raise Conflict("uuid_reused")
     try:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game.pk)
+            # Under the game's lock: a replay racing its own first try waits, then sees it.
+            replay = _replayed(client_uuid, game, entries, no_winner)
+            if replay is not None:
+                return replay, False
             players = list(game.players.all())
             if len(entries) != len(players):
                 raise ServiceError("entries_count")
             played = game.rounds.count()
-            if number is not None and number != played + 1:
+            if number is not None and number <= played:
                 raise Conflict("round_taken", number=number)
+            if number is not None and number > played + 1:
+                raise Conflict("round_gap", number=number, played=played)
             total = game_rounds_total(game)
             if (
                 game.finished_at
@@ -209,11 +211,22 @@ def round_record(
             return round_, True
     except IntegrityError:
         # Two phones raced for the same round number, or the same UUID arrived twice at once.
-        if client_uuid is not None:
-            existing = Round.objects.filter(client_uuid=client_uuid).first()
-            if existing is not None and _same_payload(existing, entries, no_winner):
-                return existing, False
-        raise Conflict("round_taken") from None
+        replay = _replayed(client_uuid, game, entries, no_winner)
+        if replay is not None:
+            return replay, False
+        raise Conflict("round_taken", number=number) from None
+
+
+def _replayed(client_uuid, game: Game, entries, no_winner: bool) -> Round | None:
+    """The round already stored under this UUID (a retry, a double tap, a replayed outbox)."""
+    if client_uuid is None:
+        return None
+    existing = Round.objects.filter(client_uuid=client_uuid).first()
+    if existing is None:
+        return None
+    if existing.game_id == game.pk and _same_payload(existing, entries, no_winner):
+        return existing
+    raise ServiceError("uuid_reused")
 
 
 @transaction.atomic

@@ -119,6 +119,9 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,
             },
+            # Tests use a real file, not shared-cache memory, so threads and the live server
+            # lock the way production does (busy timeout, WAL) instead of failing at once.
+            "TEST": {"NAME": os.environ.get("SQLITE_TEST_PATH", str(BASE_DIR / "test-db.sqlite3"))},
         }
     }
 

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from .views import checker, games, grids, home, romi, rounds
+from .views import checker, games, grids, home, pwa, romi, rounds
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -33,6 +33,10 @@ urlpatterns = [
     path("api/check", checker.api_check, name="api_check"),
     path("api/solve", checker.api_solve, name="api_solve"),
     path("api/penalty", checker.api_penalty, name="api_penalty"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("offline/", pwa.offline, name="offline"),
+    path("csrf/", pwa.csrf_token, name="csrf_token"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from rules_engine import get_rules
 
-from .. import services
+from .. import outbox, services
 from ..forms import RoundForm, lang
 from ..selectors import game_board
 from .access import edit_access, game_access
@@ -21,7 +21,14 @@ SERVICE_MESSAGES = {
     "round_taken": gettext_noop(
         "Another phone entered this round meanwhile; the board now shows it."
     ),
+    "round_gap": gettext_noop(
+        "An earlier round is missing on the server (deleted from another phone?): "
+        "this one was not stored."
+    ),
     "uuid_reused": gettext_noop("This entry was already used for different scores."),
+    "stale_edit": gettext_noop(
+        "This round was changed on another phone meanwhile; the stored values are shown."
+    ),
     "not_last_round": gettext_noop("Only the last round can be deleted."),
     "entries_count": gettext_noop("Every player needs a line."),
     "already_undone": gettext_noop("This change was already undone."),
@@ -47,12 +54,19 @@ def round_new(request: HttpRequest, token: str) -> HttpResponse:
     game = access.game
     players = list(game.players.all())
     form = RoundForm(request.POST, players=players, rules=get_rules(game.rules_slug))
+    as_json = outbox.wants_json(request)
     if not form.is_valid():
+        if as_json:
+            return outbox.refused("invalid", outbox.form_message(form), 422, form)
         return _render_game(request, access, form, status=422 if not request.htmx else 200)
     try:
-        services.round_record(game=game, entries=form.entries(), no_winner=form.no_winner,
-                              client_uuid=form.cleaned_data.get("client_uuid"))  # fmt: skip
+        round_, created = services.round_record(
+            game=game, entries=form.entries(), no_winner=form.no_winner,
+            client_uuid=form.cleaned_data.get("client_uuid"), number=form.cleaned_data.get("number"),
+        )  # fmt: skip
     except services.Conflict as error:
+        if as_json:
+            return _conflict_answer(access, error)
         form.add_error(None, service_message(error))
         return _render_game(request, access, form, status=409 if not request.htmx else 200)
     except services.ServiceError as error:
@@ -60,11 +74,24 @@ def round_new(request: HttpRequest, token: str) -> HttpResponse:
             form.add_problems(error.problems)
         else:
             form.add_error(None, service_message(error))
+        if as_json:
+            return outbox.refused(error.code, outbox.form_message(form), 422, form)
         return _render_game(request, access, form, status=422 if not request.htmx else 200)
+    if as_json:
+        return outbox.stored(round_.number, replayed=not created)
     game.refresh_from_db()
     if request.htmx:
         return _render_game(request, access, None, saved=True)
     return _back(request, token)
+
+
+def _conflict_answer(access, error: services.ServiceError) -> HttpResponse:
+    """409 with the round the server holds under that number, when there is one."""
+    number = error.params.get("number")
+    board = game_board(access.game, lang())
+    rows = [row for row in board.rows if row.number == number]
+    extra = {"stored": outbox.row_answer(board, rows[0])} if rows else {}
+    return outbox.refused(error.code, service_message(error), 409, **extra)
 
 
 def _row(access, number: int):
@@ -88,6 +115,8 @@ def round_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
             {"form": form, "row": row, "board": board, "token": token},
         )
     form = RoundForm(request.POST, **kwargs)
+    if outbox.wants_json(request):
+        return _replace_from_outbox(access, form, number)
     status = 200
     if form.is_valid():
         round_ = access.game.rounds.get(number=number)
@@ -110,6 +139,24 @@ def round_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
         status = 422
     return render(request, "games/round_edit.html",
                   {"form": form, "row": row, "board": board, "token": token}, status=status)  # fmt: skip
+
+
+def _replace_from_outbox(access, form: RoundForm, number: int) -> HttpResponse:
+    """A phone chose its own offline entry over the round another phone stored."""
+    if not form.is_valid():
+        return outbox.refused("invalid", outbox.form_message(form), 422, form)
+    round_ = access.game.rounds.get(number=number)
+    try:
+        services.round_correct(round_=round_, entries=form.entries(), no_winner=form.no_winner,
+                               expected_version=form.cleaned_data.get("version") or 0)  # fmt: skip
+    except services.Conflict as error:
+        board, row = _row(access, number)
+        return outbox.refused(error.code, service_message(error), 409,
+                              stored=outbox.row_answer(board, row))  # fmt: skip
+    except services.ServiceError as error:
+        form.add_problems(error.problems)
+        return outbox.refused(error.code, outbox.form_message(form), 422, form)
+    return outbox.stored(number, replayed=False)
 
 
 @require_http_methods(["GET", "POST"])

@@ -1,0 +1,54 @@
+"""Served from the site root for the installable app: manifest, service worker, offline page."""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import render
+from django.template.loader import get_template
+from django.views.decorators.cache import cache_control, never_cache
+from django.views.decorators.http import require_GET
+
+from .. import pwa
+from ..forms import lang
+
+LANGS = {code for code, _name in settings.LANGUAGES}
+
+
+@require_GET
+@cache_control(max_age=3600)
+def manifest(request: HttpRequest) -> HttpResponse:
+    wanted = request.GET.get("lang", "")
+    body = json.dumps(pwa.manifest(wanted if wanted in LANGS else lang()), ensure_ascii=False)
+    return HttpResponse(body, content_type="application/manifest+json")
+
+
+@require_GET
+@cache_control(no_cache=True)
+def service_worker(request: HttpRequest) -> HttpResponse:
+    # At the root so its scope is the whole site; no-cache so a release is seen at once.
+    template = get_template("pwa/sw.js")
+    context = {
+        "version": pwa.version(template.template.source),
+        "precache": json.dumps(pwa.precache()),
+        "offline_url": json.dumps(pwa.precache()[-1]),
+        "static_prefix": json.dumps(settings.STATIC_URL),
+    }
+    response = HttpResponse(template.render(context), content_type="text/javascript")
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@require_GET
+def offline(request: HttpRequest) -> HttpResponse:
+    return render(request, "pwa/offline.html")
+
+
+@require_GET
+@never_cache
+def csrf_token(request: HttpRequest) -> JsonResponse:
+    """A fresh CSRF token for an outbox replay whose page copy holds a stale one."""
+    return JsonResponse({"token": get_token(request)})

@@ -1,0 +1,342 @@
+// Offline-first round entry: the service worker, the outbox panel and pending rows.
+// Online, the round form posts through htmx as usual; without a connection (or while older
+// rounds still wait) the entry goes to the outbox and is sent, in order, when possible.
+(() => {
+  "use strict";
+  const panel = document.getElementById("outbox");
+
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+    // The very first visit was not seen by the worker: keep a copy of it as soon as it runs.
+    navigator.serviceWorker.addEventListener("controllerchange", () => refreshCachedPage());
+  }
+  // After htmx changed the page in place, the cached copy (shown offline) must follow.
+  function refreshCachedPage() {
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ type: "refresh-page", url: location.pathname });
+  }
+
+  if (!panel || !window.RamiOutbox || !window.indexedDB) return;
+  const outbox = window.RamiOutbox;
+  const game = panel.dataset.game;
+  const msg = (key, n) => (panel.dataset[key] || "").replace("{n}", n);
+  let entries = [];
+  let retryDelay = 2000;
+  let retryTimer = null;
+
+  const live = () => document.getElementById("live");
+  const form = () => document.querySelector("#live form[data-outbox]");
+  const played = () => Number((live() && live().dataset.played) || 0);
+  const total = () => Number((live() && live().dataset.total) || 0);
+  const waiting = () => entries.filter((e) => e.state === "pending");
+
+  // The next round to enter: after the stored ones and after those still on the phone.
+  function nextNumber() {
+    const held = entries.filter((e) => e.state !== "conflict").map((e) => e.number);
+    return Math.max(played(), ...held) + 1;
+  }
+
+  function fieldsOf(entry) {
+    const values = new Map();
+    for (const [name, value] of entry.fields) values.set(name, value);
+    return values;
+  }
+
+  // What the user entered for one player, as the grid shows it.
+  function yourCell(entry, seat) {
+    const values = fieldsOf(entry);
+    const cards = (values.get(`cards_${seat}`) || "").trim();
+    const points = (values.get(`points_${seat}`) || "").trim();
+    let text = cards || points || (values.get("went_out") === String(seat) ? "0" : "–");
+    if (values.get("went_out") === String(seat)) text += ` ★ ${msg("msgOut")}`;
+    return text;
+  }
+
+  function storedCell(cell) {
+    return [String(cell.score), ...cell.facts].join(" · ");
+  }
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs)) {
+      if (key === "class") node.className = value;
+      else if (key.startsWith("data-")) node.setAttribute(key, value);
+      else node[key] = value;
+    }
+    for (const child of children) node.append(child);
+    return node;
+  }
+
+  function renderRows() {
+    const body = document.querySelector("#live table.scores tbody");
+    if (!body) return;
+    body.querySelectorAll("tr.pending").forEach((row) => row.remove());
+    const shown = entries.filter((e) => e.state !== "conflict");
+    if (shown.length) body.querySelectorAll("tr:not([class]) td[colspan]").forEach((cell) => cell.parentNode.remove());
+    for (const entry of shown) {
+      const row = el("tr", { class: "pending", "data-uuid": entry.uuid });
+      const label = entry.state === "pending" ? msg("msgPending") : msg("msgNotStored");
+      row.append(el("th", { scope: "row" }, `${entry.number} `, el("span", { class: "badge pending-badge" }, `⏳ ${label}`)));
+      (entry.names || []).forEach((_name, seat) => row.append(el("td", {}, yourCell(entry, seat))));
+      body.append(row);
+    }
+  }
+
+  function renderRoundCard() {
+    const number = nextNumber();
+    document.querySelectorAll("#live .round-card[data-round]").forEach((card) => {
+      card.hidden = Number(card.dataset.round) !== number;
+    });
+    const f = form();
+    if (!f) return;
+    const input = f.querySelector("[data-round-number]");
+    if (input) input.value = String(number);
+    const over = total() && number > total();
+    f.hidden = Boolean(over);
+    const note = document.getElementById("all-entered");
+    if (over && !note) f.before(el("p", { id: "all-entered", class: "note" }, msg("msgAllEntered")));
+    if (!over && note) note.remove();
+  }
+
+  function versionsTable(entry) {
+    const names = entry.names || [];
+    const head = el("tr", {}, el("th", {}, ""), ...names.map((n) => el("th", { scope: "col" }, n)));
+    const mine = el("tr", {}, el("th", { scope: "row" }, msg("msgYours")),
+      ...names.map((_n, seat) => el("td", {}, yourCell(entry, seat))));
+    const rows = [head, mine];
+    const stored = entry.answer && entry.answer.stored;
+    if (stored) {
+      rows.push(el("tr", {}, el("th", { scope: "row" }, msg("msgStored")),
+        ...stored.cells.map((cell) => el("td", {}, storedCell(cell)))));
+    }
+    return el("div", { class: "grid-scroll" }, el("table", { class: "scores versions" }, ...rows));
+  }
+
+  function reason(entry) {
+    if (entry.status === 404) return msg("msgGone");
+    if (entry.status === 403) return msg("msgForbidden");
+    return (entry.answer && entry.answer.message) || msg("msgRefused");
+  }
+
+  function renderProblems() {
+    const box = panel.querySelector(".outbox-problems");
+    box.replaceChildren();
+    for (const entry of entries.filter((e) => e.state !== "pending")) {
+      const card = el("article", { class: "problem", "data-uuid": entry.uuid });
+      card.append(el("h3", {}, msg("msgTitle", entry.number)), el("p", { role: "alert" }, reason(entry)),
+        versionsTable(entry));
+      const actions = el("div", { class: "actions" });
+      if (entry.state === "conflict") {
+        actions.append(el("button", { type: "button", class: "primary", "data-action": "replace" }, msg("msgReplace")),
+          el("button", { type: "button", "data-action": "keep" }, msg("msgKeep")));
+      } else {
+        actions.append(el("button", { type: "button", class: "primary", "data-action": "edit" }, msg("msgEdit")),
+          el("button", { type: "button", class: "danger", "data-action": "discard" }, msg("msgDiscard")));
+      }
+      card.append(actions);
+      box.append(card);
+    }
+  }
+
+  function renderStatus() {
+    const status = panel.querySelector(".outbox-status");
+    const count = waiting().length;
+    const parts = [];
+    if (!navigator.onLine) parts.push(msg("msgOffline"));
+    if (count) parts.push(msg("msgWaiting", count));
+    status.replaceChildren(parts.join(" "));
+    if (count && navigator.onLine) status.append(" ", el("button", { type: "button", "data-action": "send" }, msg("msgSend")));
+    panel.hidden = !parts.length && !entries.length;
+  }
+
+  async function render() {
+    entries = await outbox.list(game);
+    renderRows();
+    renderRoundCard();
+    renderProblems();
+    renderStatus();
+  }
+
+  function formDirty(f) {
+    return [...f.elements].some((input) =>
+      (input.type === "text" && input.value.trim()) || ((input.type === "radio" || input.type === "checkbox") && input.checked));
+  }
+
+  // Fetch the board again after the outbox stored rounds; keep what the user is typing.
+  async function refreshBoard() {
+    let response;
+    try { response = await fetch(panel.dataset.liveUrl, { credentials: "same-origin", cache: "no-store" }); } catch (e) { return; }
+    if (!response.ok) return;
+    const template = document.createElement("template");
+    template.innerHTML = (await response.text()).trim();
+    const fresh = template.content.querySelector("#live");
+    const current = live();
+    if (!fresh || !current) return;
+    const typing = form();
+    const freshForm = fresh.querySelector("form[data-outbox]");
+    if (typing && freshForm && formDirty(typing)) freshForm.replaceWith(typing);
+    current.replaceWith(fresh);
+    if (window.htmx) window.htmx.process(fresh);
+    fresh.querySelectorAll("[data-client-uuid]").forEach((input) => { if (!input.value) input.value = crypto.randomUUID(); });
+    refreshCachedPage();
+  }
+
+  function scheduleRetry() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(flush, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 60000);
+  }
+
+  async function flush() {
+    clearTimeout(retryTimer);
+    if (!entries.some((e) => e.state === "pending") && !(await outbox.list(game)).some((e) => e.state === "pending")) return;
+    const result = await outbox.flush();
+    if (result.offline) scheduleRetry(); else retryDelay = 2000;
+    await render();
+    if (result.stored || result.refused) await refreshBoard();
+    await render();
+  }
+
+  function askBackgroundSync() {
+    if (!navigator.serviceWorker) return;
+    navigator.serviceWorker.ready
+      .then((registration) => registration.sync && registration.sync.register("rami-outbox"))
+      .catch(() => {});
+  }
+
+  function clearForm(f) {
+    for (const input of f.elements) {
+      if (input.type === "text") input.value = "";
+      if (input.type === "radio" || input.type === "checkbox") input.checked = false;
+    }
+    f.querySelectorAll(".hand-value").forEach((out) => { out.textContent = ""; });
+    f.querySelectorAll("details.picker").forEach((details) => { details.open = false; });
+    f.querySelectorAll(".field-error, .errors").forEach((error) => error.remove());
+    f.querySelector("[data-client-uuid]").value = crypto.randomUUID();
+    delete f.dataset.replaces;
+  }
+
+  async function queue(f) {
+    const data = new FormData(f);
+    if (!data.get("went_out")) {
+      const errors = f.querySelector(".errors") || el("div", { class: "errors", role: "alert" });
+      errors.textContent = msg("msgWentOut");
+      f.querySelector("h2").after(errors);
+      return;
+    }
+    const uuid = data.get("client_uuid") || crypto.randomUUID();
+    const replaced = f.dataset.replaces ? await outbox.get(f.dataset.replaces) : null;
+    const entry = {
+      uuid, game, action: panel.dataset.roundsUrl, roundsUrl: panel.dataset.roundsUrl,
+      fields: [...data].filter(([name]) => name !== "csrfmiddlewaretoken"),
+      number: replaced ? replaced.number : nextNumber(),
+      created: replaced ? replaced.created : Date.now(),
+      state: "pending", csrf: data.get("csrfmiddlewaretoken"),
+      names: [...f.querySelectorAll(".hand-name")].map((name) => name.textContent.trim()),
+    };
+    await outbox.put(entry);
+    if (replaced && replaced.uuid !== uuid) await outbox.remove(replaced.uuid);
+    clearForm(f);
+    await render();
+    askBackgroundSync();
+    flush();
+  }
+
+  // Offline, or older rounds still waiting: keep the order by going through the outbox.
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const f = event.detail.elt;
+    if (!f.matches || !f.matches("form[data-outbox]")) return;
+    if (!navigator.onLine || entries.some((e) => e.state === "pending" || e.state === "refused") || f.dataset.replaces) {
+      event.preventDefault();
+      queue(f);
+    }
+  });
+  // The request left but no answer came back: the same UUID makes the replay safe.
+  for (const name of ["htmx:sendError", "htmx:timeout"]) {
+    document.addEventListener(name, (event) => {
+      const f = event.detail.elt;
+      if (f.matches && f.matches("form[data-outbox]")) queue(f);
+    });
+  }
+  document.addEventListener("htmx:responseError", (event) => {
+    const f = event.detail.elt;
+    if (f.matches && f.matches("form[data-outbox]") && event.detail.xhr.status >= 500) queue(f);
+  });
+  document.addEventListener("htmx:afterSwap", (event) => {
+    if (event.detail.target.id === "live" || event.detail.elt.id === "live") {
+      refreshCachedPage();
+      render();
+    }
+  });
+
+  panel.addEventListener("click", async (event) => {
+    const button = event.target.closest("[data-action]");
+    if (!button) return;
+    const action = button.dataset.action;
+    if (action === "send") { retryDelay = 2000; flush(); return; }
+    const entry = await outbox.get(button.closest("[data-uuid]").dataset.uuid);
+    if (!entry) return;
+    button.disabled = true;
+    if (action === "replace") {
+      try { await outbox.replaceStored(entry); await refreshBoard(); } catch (e) { /* offline: stays */ }
+    } else if (action === "keep") {
+      await outbox.remove(entry.uuid);
+    } else if (action === "discard") {
+      if (!window.confirm(msg("msgDiscardConfirm"))) { button.disabled = false; return; }
+      await outbox.remove(entry.uuid);
+      // That round never reached the server: the rounds queued after it move up one place.
+      for (const later of await outbox.list(game)) {
+        if (later.number > entry.number && later.state !== "conflict") { later.number -= 1; await outbox.put(later); }
+      }
+    } else if (action === "edit") {
+      const f = form();
+      if (f) {
+        clearForm(f);
+        for (const [name, value] of entry.fields) {
+          const inputs = f.querySelectorAll(`[name="${CSS.escape(name)}"]`);
+          inputs.forEach((input) => {
+            if (input.type === "radio" || input.type === "checkbox") input.checked = input.value === value || value === "on";
+            else if (!["client_uuid", "number", "version"].includes(name)) input.value = value;
+          });
+          if (/^cards_/.test(name) && value) inputs.forEach((input) => { input.closest("details").open = true; });
+        }
+        f.dataset.replaces = entry.uuid;
+        f.scrollIntoView({ behavior: "smooth" });
+      }
+    }
+    await render();
+  });
+
+  window.addEventListener("online", () => { retryDelay = 2000; flush(); renderStatus(); });
+  window.addEventListener("offline", renderStatus);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") flush(); });
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.addEventListener("message", async (event) => {
+      if (event.data && event.data.type === "outbox-changed") { await render(); await refreshBoard(); await render(); }
+    });
+  }
+  render().then(flush);
+})();
+
+// The offline page lists the pages this phone keeps, so a game is one tap away.
+(() => {
+  "use strict";
+  const box = document.querySelector("[data-saved-pages]");
+  if (!box || !window.caches) return;
+  caches.open("rami-pages").then(async (cache) => {
+    const list = box.querySelector("ul");
+    for (const request of await cache.keys()) {
+      const url = new URL(request.url);
+      if (url.pathname === location.pathname || !url.pathname.startsWith("/g/")) continue;
+      const html = await (await cache.match(request)).text();
+      const title = (html.match(/<title>([^<]*)<\/title>/) || [, url.pathname])[1].trim();
+      const link = document.createElement("a");
+      link.href = url.pathname;
+      link.textContent = new DOMParser().parseFromString(title, "text/html").documentElement.textContent;
+      const item = document.createElement("li");
+      item.append(link);
+      list.append(item);
+    }
+    box.hidden = !list.children.length;
+  });
+})();

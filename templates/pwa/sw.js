@@ -1,0 +1,113 @@
+{% autoescape off %}// Service worker: the app shell from the cache, pages network-first with the last copy as
+// fallback, a designed offline page, and the round outbox sent in the background.
+"use strict";
+const VERSION = "{{ version }}";
+const SHELL = `rami-shell-${VERSION}`;
+const PAGES = "rami-pages";
+const META = "rami-meta";
+const PRECACHE = {{ precache }};
+const OFFLINE_URL = {{ offline_url }};
+const STATIC_PREFIX = {{ static_prefix }};
+const NETWORK_TIMEOUT_MS = 5000;
+
+importScripts(PRECACHE.find((url) => url.includes("/js/outbox")));
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(SHELL);
+    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+    await self.skipWaiting();
+  })());
+});
+
+// The new shell takes over at once; the previous one is kept, because a page opened before
+// the update (a game in progress) still asks for its own hashed files.
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const meta = await caches.open(META);
+    const known = await meta.match("/__shells").then((r) => (r ? r.json() : []));
+    const keep = [...known.filter((name) => name !== SHELL).slice(-1), SHELL];
+    await meta.put("/__shells", new Response(JSON.stringify(keep)));
+    for (const name of await caches.keys()) {
+      if (name.startsWith("rami-shell-") && !keep.includes(name)) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+function pageKey(url) {
+  const u = new URL(url, self.location.origin);
+  return new Request(u.origin + u.pathname);
+}
+
+function withTimeout(promise, ms) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("timeout")), ms);
+    promise.then((value) => { clearTimeout(timer); resolve(value); },
+                 (error) => { clearTimeout(timer); reject(error); });
+  });
+}
+
+function isPage(response) {
+  return response.ok && response.type === "basic" &&
+    (response.headers.get("Content-Type") || "").startsWith("text/html");
+}
+
+async function networkFirst(request) {
+  const cache = await caches.open(PAGES);
+  try {
+    const response = await withTimeout(fetch(request), NETWORK_TIMEOUT_MS);
+    if (isPage(response)) await cache.put(pageKey(request.url), response.clone());
+    return response;
+  } catch (error) {
+    const copy = await cache.match(pageKey(request.url));
+    if (copy) return copy;
+    return (await caches.match(OFFLINE_URL)) || Response.error();
+  }
+}
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) (await caches.open(SHELL)).put(request, response.clone());
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith(STATIC_PREFIX)) {
+    event.respondWith(cacheFirst(request));
+  } else if (request.mode === "navigate" && !url.pathname.startsWith("/admin/")) {
+    event.respondWith(networkFirst(request));
+  }
+});
+
+async function tellPages(message) {
+  for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage(message);
+}
+
+// A page asks for its cached copy to be refreshed after htmx changed it in place.
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "refresh-page" && typeof data.url === "string") {
+    event.waitUntil((async () => {
+      const response = await fetch(data.url, { credentials: "same-origin" });
+      if (isPage(response)) await (await caches.open(PAGES)).put(pageKey(data.url), response);
+    })().catch(() => {}));
+  }
+});
+
+// Background Sync where the browser has it (Chromium); pages also send on their own.
+self.addEventListener("sync", (event) => {
+  if (event.tag !== "rami-outbox") return;
+  event.waitUntil((async () => {
+    const result = await self.RamiOutbox.flush();
+    await tellPages({ type: "outbox-changed" });
+    if (result.offline) throw new Error("still offline: the browser retries later");
+  })());
+});
+{% endautoescape %}

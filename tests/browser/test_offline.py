@@ -1,0 +1,224 @@
+"""Offline-first: install, reload a game from the cache, rounds kept on the phone and sent once."""
+
+import time
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.models import Round
+from scorekeeper.selectors import game_board
+
+from ..scorekeeper.helpers import round_data
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAMES = ["Alice", "Bruno", "Chloé"]
+
+
+def wait_until(page, expression, timeout=15.0):
+    """Poll a JS expression (wait_for_function needs eval, which our CSP forbids)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"still false: {expression}"
+        page.wait_for_timeout(100)
+
+
+def wait_for_db(check, timeout=15.0):
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "the server never got there"
+        time.sleep(0.1)
+
+
+def open_controlled(page, url):
+    """Open a page and wait until the service worker controls it and keeps a copy of it."""
+    page.goto(url)
+    wait_until(page, "navigator.serviceWorker.controller !== null")
+    wait_until(page, f"caches.open('rami-pages').then(c => c.match('{url}')).then(r => !!r)")
+
+
+def enter(page, out, points):
+    for seat, value in points.items():
+        page.locator(f'.hand[data-seat="{seat}"] input.points').fill(value)
+    page.locator(f'.hand[data-seat="{out}"] input[name="went_out"]').check()
+    page.get_by_role("button", name="Enregistrer la manche").click()
+
+
+def pending_rows(page):
+    return page.locator("table.scores tr.pending")
+
+
+def test_the_app_is_installable_and_its_worker_controls_the_page(phone, start_game):
+    g = start_game("rami-contrat", NAMES)
+    open_controlled(phone, g.url)
+    cdp = phone.context.new_cdp_session(phone)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    assert manifest["manifest"]["display"] == "kStandalone"
+    # Playwright's contexts are incognito windows; nothing else stands in the way.
+    errors = {
+        e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    }
+    assert errors <= {"in-incognito"}
+    assert phone.evaluate("navigator.serviceWorker.controller.scriptURL").endswith("/sw.js")
+
+
+def test_a_game_page_reloads_from_the_cache_offline_and_unknown_pages_get_the_offline_page(
+    phone, start_game
+):
+    g = start_game("rami-contrat", NAMES)
+    open_controlled(phone, g.url)
+    phone.context.set_offline(True)
+    phone.reload()
+    phone.get_by_role("heading", name="Manche 1 sur 7").wait_for()
+    assert phone.locator("link[rel=stylesheet]").count() == 1
+    assert (
+        phone.evaluate("getComputedStyle(document.body).marginTop") == "0px"
+    )  # the CSS came from the cache
+    phone.goto("/grids/")
+    phone.get_by_role("heading", name="Pas de connexion").wait_for()
+    assert (
+        phone.get_by_role("link", name="Rami Contrat", exact=False).count() == 1
+    )  # the saved game
+
+
+def test_a_game_finished_offline_is_stored_once_when_the_connection_returns(
+    phone, browser, live_server, start_game
+):
+    g = start_game("rami-contrat", NAMES, first_dealer=0)
+    page = phone
+    open_controlled(page, g.url)
+    rounds = [(0, {1: "12", 2: "30"}), (1, {0: "5", 2: "8"}), (2, {0: "40", 1: "1"}),
+              (0, {1: "7", 2: "9"}), (1, {0: "11", 2: "3"}), (2, {0: "2", 1: "60"}),
+              (0, {1: "25", 2: "14"})]  # fmt: skip
+    for number, (out, points) in enumerate(rounds[:3], start=1):
+        enter(page, out, points)
+        page.get_by_role("heading", name=f"Manche {number + 1} sur 7").wait_for()
+    # The network drops in the middle of round 4: the rest of the game is played offline.
+    page.locator('.hand[data-seat="1"] input.points').fill("7")
+    page.context.set_offline(True)
+    enter(page, 0, {2: "9"})
+    page.get_by_role("heading", name="Manche 5 sur 7").wait_for()
+    for out, points in rounds[4:6]:
+        enter(page, out, points)
+    page.get_by_role("heading", name="Manche 7 sur 7").wait_for()
+    assert pending_rows(page).count() == 3
+    page.reload()  # still offline: the page comes from the cache, the rounds from the outbox
+    page.get_by_role("heading", name="Manche 7 sur 7").wait_for()
+    assert pending_rows(page).count() == 3
+    assert "en attente" in pending_rows(page).first.inner_text()
+    enter(page, *rounds[6])
+    page.get_by_text("Toutes les manches de la partie sont saisies").wait_for()
+    assert pending_rows(page).count() == 4
+    assert Round.objects.count() == 3
+
+    page.context.set_offline(False)
+    wait_for_db(lambda: Round.objects.count() == 7)
+    page.get_by_role("heading", name="Classement final").wait_for()
+    wait_until(page, "document.querySelectorAll('tr.pending').length === 0")
+    numbers = list(Round.objects.order_by("number").values_list("number", flat=True))
+    assert numbers == [1, 2, 3, 4, 5, 6, 7]
+    board = game_board(g.game)
+    assert [row.cells[1].score for row in board.rows] == [12, 0, 1, 7, 0, 60, 25]
+    assert page.locator("tfoot td.total").all_inner_texts() == [str(t) for t in board.totals]
+    # Another phone following the view link sees every round.
+    other = browser.new_context(base_url=live_server.url, locale="fr-FR").new_page()
+    other.goto(g.view_url)
+    assert other.locator("table.scores tbody tr").count() == 7
+    other.context.close()
+
+
+def test_an_answer_lost_on_the_way_back_is_replayed_and_stored_once(phone, start_game):
+    g = start_game("liverpool", ["Ana", "Ben"])
+    page = phone
+    open_controlled(page, g.url)
+    lost = []
+
+    def lose_the_answer(route):
+        if not lost:
+            lost.append(route.fetch())  # the server stores the round...
+            route.abort("connectionreset")  # ...but the phone never hears back
+        else:
+            route.continue_()
+
+    page.route("**/rounds/", lose_the_answer)
+    enter(page, 0, {1: "12"})
+    wait_for_db(lambda: Round.objects.count() == 1)
+    wait_until(page, "document.querySelectorAll('tr.pending').length === 0")
+    page.locator("table.scores tbody tr", has_text="12").wait_for()
+    assert lost[0].status == 200
+    assert Round.objects.count() == 1
+    # The same entry replayed again from the outbox is still one row.
+    page.evaluate("""async () => {
+        const form = document.querySelector('form[data-outbox]');
+        const fields = [['went_out', '0'], ['points_1', '12']];
+        const uuid = (await fetch('/csrf/').then(r => r.json())) && crypto.randomUUID();
+        const entry = {uuid, game: document.getElementById('outbox').dataset.game,
+          action: form.getAttribute('action'), roundsUrl: form.getAttribute('action'), fields,
+          number: 2, created: Date.now(), state: 'pending', names: ['Ana', 'Ben'],
+          csrf: form.querySelector('[name=csrfmiddlewaretoken]').value};
+        await RamiOutbox.put(entry);
+        await RamiOutbox.flush();
+        await RamiOutbox.put(entry);
+        await RamiOutbox.flush();
+    }""")
+    assert Round.objects.count() == 2
+    assert page.evaluate("RamiOutbox.list().then(l => l.length)") == 0
+
+
+def test_a_conflicting_offline_entry_shows_both_versions_and_the_user_chooses(phone, start_game):
+    g = start_game("liverpool", ["Ana", "Ben"])
+    page = phone
+    open_controlled(page, g.url)
+    page.context.set_offline(True)
+    enter(page, 1, {0: "33"})
+    pending_rows(page).first.wait_for()
+    # Meanwhile another phone stores round 1 with other values.
+    entries, no_winner = round_entries(g, round_data({1: "10"}, out=0))
+    services.round_record(game=g.game, entries=entries, no_winner=no_winner, number=1)
+    page.context.set_offline(False)
+    problem = page.locator(".outbox .problem")
+    problem.get_by_role("heading", name="La manche 1 n'a pas été enregistrée").wait_for()
+    text = problem.inner_text()
+    assert "Un autre téléphone" in text
+    assert "La vôtre" in text and "Sur le serveur" in text
+    assert "33" in problem.locator("tr", has_text="La vôtre").inner_text()
+    assert "10" in problem.locator("tr", has_text="Sur le serveur").inner_text()
+    assert Round.objects.count() == 1
+    problem.get_by_role("button", name="Remplacer la manche enregistrée par la mienne").click()
+    wait_until(page, "document.querySelectorAll('.outbox .problem').length === 0")
+    wait_for_db(lambda: game_board(g.game).totals == [33, 0])
+    assert Round.objects.count() == 1
+
+
+def test_a_stale_csrf_token_is_refreshed_and_the_entry_sent_once(phone, start_game):
+    g = start_game("liverpool", ["Ana", "Ben"])
+    page = phone
+    open_controlled(page, g.url)
+    page.context.set_offline(True)
+    enter(page, 0, {1: "8"})
+    pending_rows(page).first.wait_for()
+    page.context.clear_cookies()  # the CSRF cookie the page's token belongs to is gone
+    answers = []
+    page.on("response", lambda r: answers.append(r.status) if r.url.endswith("/rounds/") else None)
+    page.context.set_offline(False)
+    wait_for_db(lambda: Round.objects.count() == 1)
+    for _ in range(50):
+        if len(answers) >= 2:
+            break
+        page.wait_for_timeout(100)
+    # The page's first try is refused, its retry with a fresh token goes through (201, or 200
+    # when the worker's Background Sync got there first: the same UUID is one round).
+    assert answers[0] == 403 and answers[1] in (200, 201)
+    wait_until(page, "document.querySelectorAll('tr.pending').length === 0")
+    assert game_board(g.game).totals == [0, 8]
+
+
+def round_entries(g, data):
+    from rules_engine import get_rules
+    from scorekeeper.forms import RoundForm
+
+    board = game_board(g.game)
+    form = RoundForm(data, players=board.players, rules=get_rules(g.game.rules_slug))
+    assert form.is_valid(), form.errors
+    return form.entries(), form.no_winner
