@@ -52,3 +52,10 @@ def offline(request: HttpRequest) -> HttpResponse:
 def csrf_token(request: HttpRequest) -> JsonResponse:
     """A fresh CSRF token for an outbox replay whose page copy holds a stale one."""
     return JsonResponse({"token": get_token(request)})
+
+
+@require_GET
+@never_cache
+def health(request: HttpRequest) -> HttpResponse:
+    """For load balancers and the benchmarks' baseline: answers without touching the database."""
+    return HttpResponse("ok", content_type="text/plain")

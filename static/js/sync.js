@@ -76,7 +76,7 @@
     for (const entry of shown) {
       const row = el("tr", { class: "pending", "data-uuid": entry.uuid });
       const label = entry.state === "pending" ? msg("msgPending") : msg("msgNotStored");
-      row.append(el("th", { scope: "row" }, `${entry.number} `, el("span", { class: "badge pending-badge" }, `⏳ ${label}`)));
+      row.append(el("th", { scope: "row" }, `${entry.number} `, el("span", { class: "badge pending-badge" }, label)));
       (entry.names || []).forEach((_name, seat) => row.append(el("td", {}, yourCell(entry, seat))));
       body.append(row);
     }
@@ -237,6 +237,7 @@
     await outbox.put(entry);
     if (replaced && replaced.uuid !== uuid) await outbox.remove(replaced.uuid);
     clearForm(f);
+    document.querySelectorAll("#live .flash").forEach((flash) => flash.remove());
     await render();
     askBackgroundSync();
     flush();

@@ -15,7 +15,9 @@ importScripts(PRECACHE.find((url) => url.includes("/js/outbox")));
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(SHELL);
-    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+    // Hashed static files never change under one name: the browser's HTTP cache may serve
+    // them; only the offline page is fetched afresh.
+    await cache.addAll(PRECACHE.map((url) => (url === OFFLINE_URL ? new Request(url, { cache: "reload" }) : url)));
     await self.skipWaiting();
   })());
 });

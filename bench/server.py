@@ -1,0 +1,73 @@
+"""The production set-up on loopback, for benchmarks and the CI smoke run.
+
+DEBUG off, static files collected and served by whitenoise (hashed, compressed), gunicorn.
+Call configure() before django.setup(): it points the app at a scratch SQLite file (or at
+DATABASE_URL when set) and a scratch static folder.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_BIN = Path(sys.executable).parent
+
+
+def configure() -> Path:
+    scratch = Path(tempfile.mkdtemp(prefix="rami-bench-"))
+    os.environ["DJANGO_SETTINGS_MODULE"] = "scorekeeper.settings"
+    os.environ["DEBUG"] = "0"
+    os.environ["STATIC_ROOT"] = str(scratch / "static")
+    os.environ["WHITENOISE_USE_FINDERS"] = "0"
+    if not os.environ.get("DATABASE_URL"):
+        os.environ["SQLITE_PATH"] = str(scratch / "db.sqlite3")
+    sys.path.insert(0, str(ROOT))
+    return scratch
+
+
+def prepare() -> None:
+    """Migrate and collect static files, as a deployment does (after django.setup())."""
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+    call_command("collectstatic", verbosity=0, interactive=False)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def serve(workers: int = 2, threads: int = 1, access_log: Path | None = None):
+    """gunicorn on 127.0.0.1; yields the base URL and stops the server afterwards."""
+    port = free_port()
+    command = [str(VENV_BIN / "gunicorn"), "scorekeeper.wsgi", "--bind", f"127.0.0.1:{port}",
+               "--workers", str(workers), "--threads", str(threads), "--log-level", "warning"]  # fmt: skip
+    if access_log:
+        command += ["--access-logfile", str(access_log), "--access-logformat", "%(U)s %(s)s %({content-length}o)s"]
+    server = subprocess.Popen(command, cwd=ROOT, env=os.environ.copy())
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(url + "/healthz", timeout=1).read()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("gunicorn did not start") from None
+                time.sleep(0.2)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
