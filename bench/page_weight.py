@@ -91,7 +91,9 @@ def main() -> None:
     print("repeat visit:")
     print(f"  static files from the network: {static_again} bytes "
           f"({sum(1 for p, _s in repeat if p.startswith('/static/'))} requests)")  # fmt: skip
-    print(f"  HTML from the network: {sum(s for p, s in repeat if kind(p) == 'html') / 1024:.1f} KB")
+    print(
+        f"  HTML from the network: {sum(s for p, s in repeat if kind(p) == 'html') / 1024:.1f} KB"
+    )
     for path, size in first:
         print(f"    {size:7d}  {path[:70]}")
 

@@ -54,7 +54,12 @@ def serve(workers: int = 2, threads: int = 1, access_log: Path | None = None):
     command = [str(VENV_BIN / "gunicorn"), "scorekeeper.wsgi", "--bind", f"127.0.0.1:{port}",
                "--workers", str(workers), "--threads", str(threads), "--log-level", "warning"]  # fmt: skip
     if access_log:
-        command += ["--access-logfile", str(access_log), "--access-logformat", "%(U)s %(s)s %({content-length}o)s"]
+        command += [
+            "--access-logfile",
+            str(access_log),
+            "--access-logformat",
+            "%(U)s %(s)s %({content-length}o)s",
+        ]
     server = subprocess.Popen(command, cwd=ROOT, env=os.environ.copy())
     url = f"http://127.0.0.1:{port}"
     try:

@@ -222,3 +222,27 @@ def round_entries(g, data):
     form = RoundForm(data, players=board.players, rules=get_rules(g.game.rules_slug))
     assert form.is_valid(), form.errors
     return form.entries(), form.no_winner
+
+
+def test_a_new_version_takes_over_without_breaking_the_open_game(phone, start_game, monkeypatch):
+    from scorekeeper import pwa
+
+    g = start_game("liverpool", ["Ana", "Ben"])
+    page = phone
+    open_controlled(page, g.url)
+    old = page.evaluate("caches.keys()")
+    monkeypatch.setattr(pwa, "version", lambda source: "release2")
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    wait_until(page, "caches.keys().then(k => k.includes('rami-shell-release2'))")
+    wait_until(page, "navigator.serviceWorker.controller.scriptURL.endsWith('/sw.js') && "
+                     "navigator.serviceWorker.getRegistration().then(r => !r.installing && !r.waiting)")  # fmt: skip
+    # The shell the open page was loaded with stays until the release after.
+    assert [name for name in old if name.startswith("rami-shell-")][0] in page.evaluate(
+        "caches.keys()"
+    )
+    enter(page, 0, {1: "12"})
+    page.locator("table.scores tbody tr", has_text="12").wait_for()
+    page.context.set_offline(True)
+    page.reload()
+    page.get_by_role("heading", name="Manche 2 sur 7").wait_for()
+    assert page.evaluate("getComputedStyle(document.body).marginTop") == "0px"
