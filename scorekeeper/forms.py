@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from django import forms
@@ -77,11 +78,12 @@ class NewGameForm(forms.Form):
                     _("This game is for %(low)d to %(high)d players.") % {"low": low, "high": high}
                 )
         dealer = data.get("first_dealer") or "random"
-        if dealer != "random":
-            if not dealer.isdigit() or int(dealer) >= len(names):
-                self.add_error("first_dealer", _("Pick one of the players."))
+        # ASCII digits only: str.isdigit() also accepts "²" and 5,000-digit strings int() refuses.
+        seat = int(dealer) if re.fullmatch(r"[0-9]{1,2}", dealer) else None
+        if dealer != "random" and (seat is None or seat >= len(names)):
+            self.add_error("first_dealer", _("Pick one of the players."))
         data["names"] = names
-        data["dealer_seat"] = None if dealer == "random" or not dealer.isdigit() else int(dealer)
+        data["dealer_seat"] = seat
         return data
 
     def options(self) -> dict:

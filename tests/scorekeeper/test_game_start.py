@@ -84,3 +84,11 @@ def test_a_name_with_markup_is_shown_escaped(client):
     html = client.get("/").content.decode()
     assert "&lt;b&gt;Bob&lt;/b&gt;" in html
     assert game.players.first().name == "<b>Bob</b>"
+
+
+@pytest.mark.parametrize("dealer", ["²", "٣", "1" * 5000, "-1", "3"])
+def test_a_first_dealer_that_is_not_a_seat_is_refused(client, db, dealer):
+    response = client.post("/new/", {"rules": "rami-contrat", "name_0": "A", "name_1": "B",
+                                     "name_2": "C", "first_dealer": dealer})  # fmt: skip
+    assert response.status_code == 400
+    assert Game.objects.count() == 0
