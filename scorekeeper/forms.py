@@ -29,6 +29,14 @@ def lang() -> str:
     return (get_language() or "fr")[:2]
 
 
+def small_number(text: str, digits: int = 2) -> int | None:
+    """A seat or round number typed in ASCII digits; None otherwise.
+
+    Not str.isdigit(): it also accepts "²" and 5,000-digit strings, which int() refuses.
+    """
+    return int(text) if re.fullmatch(rf"[0-9]{{1,{digits}}}", text) else None
+
+
 def clean_name(value: str) -> str:
     """A player's name as shown: trimmed, no control characters, bounded."""
     name = " ".join(value.split())
@@ -78,8 +86,7 @@ class NewGameForm(forms.Form):
                     _("This game is for %(low)d to %(high)d players.") % {"low": low, "high": high}
                 )
         dealer = data.get("first_dealer") or "random"
-        # ASCII digits only: str.isdigit() also accepts "²" and 5,000-digit strings int() refuses.
-        seat = int(dealer) if re.fullmatch(r"[0-9]{1,2}", dealer) else None
+        seat = small_number(dealer)
         if dealer != "random" and (seat is None or seat >= len(names)):
             self.add_error("first_dealer", _("Pick one of the players."))
         data["names"] = names

@@ -52,6 +52,9 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     no_winner = models.BooleanField(default=False)
     client_uuid = models.UUIDField(null=True, blank=True, unique=True)
+    # What the phone first sent under that UUID, so a replay is recognised even after the round
+    # was corrected since (its scores changed, the entry did not).
+    entry_digest = models.CharField(max_length=64, blank=True, default="")
     version = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -5,6 +5,8 @@ Scores always come from rules_engine; this module only validates, stores and rec
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import uuid
 from dataclasses import dataclass, field
@@ -149,6 +151,12 @@ def _payload(entries: list[HandEntry], no_winner: bool) -> dict:
     }
 
 
+def _digest(entries: list[HandEntry], no_winner: bool) -> str:
+    return hashlib.sha256(
+        json.dumps(_payload(entries, no_winner), sort_keys=True).encode()
+    ).hexdigest()
+
+
 def _same_payload(round_: Round, entries: list[HandEntry], no_winner: bool) -> bool:
     stored = [
         [s.hand_points if not s.cards else None, s.cards, sorted(s.facts)]
@@ -201,7 +209,8 @@ def round_record(
                 raise ServiceError("game_over")
             scores = _score(game, played + 1, entries, no_winner)
             round_ = Round.objects.create(game=game, number=played + 1, no_winner=no_winner,
-                                          client_uuid=client_uuid)  # fmt: skip
+                                          client_uuid=client_uuid,
+                                          entry_digest=_digest(entries, no_winner))  # fmt: skip
             _write_scores(round_, players, entries, scores)
             HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.ADDED,
                                         round_number=round_.number, after=_snapshot(round_))  # fmt: skip
@@ -224,8 +233,12 @@ def _replayed(client_uuid, game: Game, entries, no_winner: bool) -> Round | None
     existing = Round.objects.filter(client_uuid=client_uuid).first()
     if existing is None:
         return None
-    if existing.game_id == game.pk and _same_payload(existing, entries, no_winner):
-        return existing
+    if existing.game_id == game.pk:
+        if existing.entry_digest:
+            if existing.entry_digest == _digest(entries, no_winner):
+                return existing
+        elif _same_payload(existing, entries, no_winner):
+            return existing
     raise ServiceError("uuid_reused")
 
 

@@ -14,7 +14,7 @@ from rules_engine.errors import RulesError
 from rules_engine.messages import contract_words
 
 from .. import checker
-from ..forms import lang
+from ..forms import lang, small_number
 
 MAX_BODY = 10_000
 
@@ -22,7 +22,7 @@ MAX_BODY = 10_000
 def _question(params) -> checker.Question:
     round_text = str(params.get("round") or "")
     opening = round_text == "opening" or params.get("opening") in (True, "1", "on", "true")
-    number = int(round_text) if round_text.isdigit() and len(round_text) < 3 else None
+    number = small_number(round_text)
     return checker.Question(
         rules=str(params.get("rules") or "rami-contrat")[:40], round=number, opening=opening,
         contract=str(params.get("contract") or "")[:100],

@@ -117,3 +117,10 @@ def test_api_bad_input_is_400_with_the_cli_error_code(client, body, code):
 def test_api_refuses_what_is_not_a_json_object(client):
     assert client.post("/api/check", "[1]", content_type="application/json").status_code == 400
     assert client.post("/api/check", "\x00\xff", content_type="application/json").status_code == 400
+
+
+def test_a_round_number_in_other_digits_is_ignored_not_a_crash(client):
+    for value in ["²", "٣", "1" * 5000]:
+        assert client.post("/api/check", {"round": value, "melds": "7H 7S 7D"},
+                           content_type="application/json").status_code in (200, 400)  # fmt: skip
+        assert client.get("/check/", {"round": value}).status_code == 200

@@ -122,3 +122,16 @@ def test_a_fresh_csrf_token_is_handed_out_uncached(client):
     response = client.get("/csrf/")
     assert len(response.json()["token"]) >= 32
     assert "no-cache" in response["Cache-Control"]
+
+
+def test_a_replay_after_another_phone_corrected_the_round_is_still_the_same_entry(
+    client, start_game
+):
+    g = start_game("liverpool", ["A", "B"])
+    key = uuid.uuid4()
+    entry = round_data({1: "12"}, out=0, client_uuid=key, number=1)
+    replay(client, g, entry)
+    client.post(g.url + "rounds/1/edit/", round_data({1: "30"}, out=0, version=1))
+    response = replay(client, g, entry)
+    assert (response.status_code, response.json()["result"]) == (200, "already_stored")
+    assert totals(g.game) == [0, 30]  # the correction stands
