@@ -1,0 +1,51 @@
+"""The scoreboard, round entry and PDF export cost a fixed number of SQL queries, however many
+players and rounds the game has."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from .helpers import round_data
+
+NAMES = ["Ana", "Ben", "Cléo", "Dan", "Eve", "Fred", "Gil", "Hugo"]
+# Upper bounds, asserted with django_assert_max_num_queries; the counts must also be equal
+# across the four game sizes.
+LIMITS = {"scoreboard": 8, "live": 4, "round entry": 16, "pdf": 4}
+
+
+def played_game(start_game, client, players: int, rounds: int):
+    g = start_game("liverpool", NAMES[:players])
+    for _ in range(rounds):
+        points = {seat: "5" for seat in range(1, players)}
+        assert client.post(g.url + "rounds/", round_data(points, out=0)).status_code == 302
+    return g
+
+
+def requests(client, g, players):
+    points = {seat: "7" for seat in range(1, players)}
+    return {
+        "scoreboard": lambda: client.get(g.url),
+        "live": lambda: client.get(g.url + "live/"),
+        "round entry": lambda: client.post(g.url + "rounds/", round_data(points, out=0), HTTP_HX_REQUEST="true"),
+        "pdf": lambda: client.get(g.url + "grid.pdf"),
+    }  # fmt: skip
+
+
+# Reads on games of 1 and 7 rounds; a round entered after 1 and after 5 rounds (entering
+# the 7th also closes the game: one more, fixed, query).
+ROUNDS = {"scoreboard": (1, 7), "live": (1, 7), "round entry": (1, 5), "pdf": (1, 7)}
+
+
+@pytest.mark.parametrize("request_name", list(LIMITS))
+def test_query_count_is_constant(request_name, django_assert_max_num_queries, start_game, client):
+    found = {}
+    for players in (2, 8):
+        for rounds in ROUNDS[request_name]:
+            g = played_game(start_game, client, players, rounds)
+            client.get(g.url)  # the session remembers the game once
+            call = requests(client, g, players)[request_name]
+            with django_assert_max_num_queries(LIMITS[request_name]):
+                with CaptureQueriesContext(connection) as queries:
+                    assert call().status_code == 200
+            found[(players, rounds)] = len(queries)
+    assert len(set(found.values())) == 1, found
