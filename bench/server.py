@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,9 +34,26 @@ def configure() -> Path:
     return scratch
 
 
+def fresh_postgres_database(url: str) -> None:
+    """Drop and create the database DATABASE_URL names, so each run starts empty."""
+    import psycopg
+
+    parsed = urllib.parse.urlparse(url)
+    name = parsed.path.lstrip("/")
+    admin = parsed._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
 def prepare() -> None:
-    """Migrate and collect static files, as a deployment does (after django.setup())."""
+    """A fresh database, migrated, and static files collected, as a deployment does."""
     from django.core.management import call_command
+    from django.db import connection
+
+    if os.environ.get("DATABASE_URL"):
+        connection.close()
+        fresh_postgres_database(os.environ["DATABASE_URL"])
 
     call_command("migrate", verbosity=0, interactive=False)
     call_command("collectstatic", verbosity=0, interactive=False)

@@ -50,7 +50,7 @@ def database_from_url(url: str) -> dict:
         "HOST": parsed.hostname or "",
         "PORT": str(parsed.port or ""),
         "CONN_MAX_AGE": 60,
-        "CONN_HEALTH_CHECKS": True,
+        "CONN_HEALTH_CHECKS": env_bool("DB_HEALTH_CHECKS", True),
     }
 
 
@@ -118,6 +118,9 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SQLITE_PATH", BASE_DIR / "db.sqlite3"),
+            # Opening the file and setting WAL on every request cost more than the page.
+            "CONN_MAX_AGE": 600,
+            "CONN_HEALTH_CHECKS": True,
             "OPTIONS": {
                 # WAL lets the view-only phones read while one phone writes; IMMEDIATE takes
                 # the write lock up front so two writers queue instead of failing mid-way.
@@ -151,6 +154,9 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG or env_bool("WHITENOISE_USE_FINDERS", False)
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # a device keeps its list of games for a year
+# The session only holds the device's own list of games and recent names: a signed cookie
+# keeps it on the device, costs no database query per page, and leaves instances stateless.
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 

@@ -5,9 +5,13 @@ from __future__ import annotations
 import io
 
 import segno
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -20,6 +24,8 @@ from ..forms import RomiContractForm, RomiFinishForm, RoundForm, lang
 from ..selectors import game_board
 from ..tokens import view_token
 from .access import Access, edit_access, forget_game, game_access, remember_game
+
+VIEWER_CACHE_SECONDS = 600
 
 
 def game_context(request: HttpRequest, access: Access, form=None, **extra) -> dict:
@@ -37,11 +43,41 @@ def game_context(request: HttpRequest, access: Access, form=None, **extra) -> di
     return context
 
 
+def viewer_fragment(request: HttpRequest, access: Access, partial: str) -> str:
+    """A view-only page (or its live part), rendered once per game version and language.
+
+    Every viewer of a version sees the same thing, and any change bumps the version, so a
+    cached copy is never stale. The page's CSRF token (language switch, htmx headers) is
+    per visitor: the cached copy holds a placeholder that each response fills in.
+    """
+    key = f"game:{access.token}:{access.game.version}:{lang()}:{partial}"
+    html = cache.get(key)
+    if html is None:
+        template = "games/game.html" if partial == "page" else f"games/game.html#{partial}"
+        context = {**game_context(request, access), "csrf_token": csrf_placeholder(),
+                   "next_url": reverse("game", args=[access.token])}  # fmt: skip
+        html = render_to_string(template, context, request)
+        cache.set(key, html, VIEWER_CACHE_SECONDS)
+    if partial == "page":
+        html = html.replace(csrf_placeholder(), get_token(request))
+    return html
+
+
+def csrf_placeholder() -> str:
+    # Unguessable, so no player name can contain it; the same in every worker process.
+    return (
+        "csrf-"
+        + salted_hmac("viewer-page-csrf", "placeholder", algorithm="sha256").hexdigest()[:32]
+    )
+
+
 @require_GET
 def game_page(request: HttpRequest, token: str) -> HttpResponse:
     access = game_access(token)
     remember_game(request, token)
-    return render(request, "games/game.html", game_context(request, access))
+    if access.can_edit:
+        return render(request, "games/game.html", game_context(request, access))
+    return HttpResponse(viewer_fragment(request, access, "page"))
 
 
 @require_GET
@@ -50,7 +86,10 @@ def game_board_partial(request: HttpRequest, token: str) -> HttpResponse:
     access = game_access(token)
     if request.GET.get("v") == str(access.game.version):
         return HttpResponse(status=204)
-    response = render(request, "games/game.html#live", game_context(request, access))
+    if access.can_edit:
+        response = render(request, "games/game.html#live", game_context(request, access))
+    else:
+        response = HttpResponse(viewer_fragment(request, access, "live"))
     response["Cache-Control"] = "no-store"
     return response
 
