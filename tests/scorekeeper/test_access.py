@@ -1,5 +1,7 @@
 """Sharing: unguessable links, view-only visitors never change anything, live updates."""
 
+import re
+
 import pytest
 
 from scorekeeper.models import Round
@@ -98,3 +100,30 @@ def test_csrf_is_enforced_on_state_changes(start_game):
     strict = Client(enforce_csrf_checks=True)
     assert strict.post(g.url + "rounds/", round_data({1: "5"}, out=0)).status_code == 403
     assert Round.objects.count() == 0
+
+
+def test_a_viewers_page_follows_every_change_and_carries_each_visitors_own_csrf_token(
+    client, start_game
+):
+    from django.test import Client
+
+    g = start_game("liverpool", ["A", "B"])
+    first = client.get(g.view_url).content.decode()
+    client.post(g.url + "rounds/", round_data({1: "17"}, out=0))
+    other = Client()
+    second = other.get(g.view_url).content.decode()
+    assert "17" not in first and ">17<" in second
+    tokens = [
+        re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+        for html in (first, second)
+    ]
+    assert tokens[0] != tokens[1] and not tokens[0].startswith("csrf-")
+    assert (
+        other.post(
+            "/i18n/setlang/",
+            {"language": "en", "next": g.view_url, "csrfmiddlewaretoken": tokens[1]},
+        ).status_code
+        == 302
+    )
+    english = other.get(g.view_url).content.decode()
+    assert "Manche" in second and "Manche" not in english  # not the cached French page
