@@ -152,7 +152,7 @@ def test_an_answer_lost_on_the_way_back_is_replayed_and_stored_once(phone, start
     page.evaluate("""async () => {
         const form = document.querySelector('form[data-outbox]');
         const fields = [['went_out', '0'], ['points_1', '12']];
-        const uuid = (await fetch('/csrf/').then(r => r.json())) && crypto.randomUUID();
+        const uuid = crypto.randomUUID();
         const entry = {uuid, game: document.getElementById('outbox').dataset.game,
           action: form.getAttribute('action'), roundsUrl: form.getAttribute('action'), fields,
           number: 2, created: Date.now(), state: 'pending', names: ['Ana', 'Ben'],
