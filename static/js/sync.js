@@ -21,6 +21,7 @@
   const game = panel.dataset.game;
   const msg = (key, n) => (panel.dataset[key] || "").replace("{n}", n);
   let entries = [];
+  const unsaved = new Map(); // queued this instant, not yet written to IndexedDB
   let retryDelay = 2000;
   let retryTimer = null;
 
@@ -150,7 +151,8 @@
   }
 
   async function render() {
-    entries = await outbox.list(game);
+    const stored = await outbox.list(game);
+    entries = [...stored, ...[...unsaved.values()].filter((e) => !stored.some((s) => s.uuid === e.uuid))];
     renderRows();
     renderRoundCard();
     renderProblems();
@@ -224,20 +226,28 @@
       f.querySelector("h2").after(errors);
       return;
     }
-    const uuid = data.get("client_uuid") || crypto.randomUUID();
-    const replaced = f.dataset.replaces ? await outbox.get(f.dataset.replaces) : null;
+    const replaces = f.dataset.replaces;
     const entry = {
-      uuid, game, action: panel.dataset.roundsUrl, roundsUrl: panel.dataset.roundsUrl,
+      uuid: data.get("client_uuid") || crypto.randomUUID(), game,
+      action: panel.dataset.roundsUrl, roundsUrl: panel.dataset.roundsUrl,
       fields: [...data].filter(([name]) => name !== "csrfmiddlewaretoken"),
-      number: replaced ? replaced.number : nextNumber(),
-      created: replaced ? replaced.created : Date.now(),
+      number: nextNumber(), created: Date.now(),
       state: "pending", csrf: data.get("csrfmiddlewaretoken"),
       names: [...f.querySelectorAll(".hand-name")].map((name) => name.textContent.trim()),
     };
-    await outbox.put(entry);
-    if (replaced && replaced.uuid !== uuid) await outbox.remove(replaced.uuid);
+    // Taken and cleared at once, before any wait: the next round can be typed straight away,
+    // and counts after this one.
+    unsaved.set(entry.uuid, entry);
+    entries.push(entry);
     clearForm(f);
+    renderRows();
+    renderRoundCard();
     document.querySelectorAll("#live .flash").forEach((flash) => flash.remove());
+    const replaced = replaces ? await outbox.get(replaces) : null;
+    if (replaced) Object.assign(entry, { number: replaced.number, created: replaced.created });
+    await outbox.put(entry);
+    unsaved.delete(entry.uuid);
+    if (replaced && replaced.uuid !== entry.uuid) await outbox.remove(replaced.uuid);
     await render();
     askBackgroundSync();
     flush();
