@@ -191,16 +191,22 @@ def test_a_conflicting_offline_entry_shows_both_versions_and_the_user_chooses(ph
     assert Round.objects.count() == 1
 
 
-def test_a_stale_csrf_token_is_refreshed_and_the_entry_sent_once(phone, start_game, monkeypatch):
-    from scorekeeper.views import errors
+CSRF_REFUSALS = []
 
-    refused = []
-    original = errors.csrf_failure
-    monkeypatch.setattr(
-        errors,
-        "csrf_failure",
-        lambda request, reason="": refused.append(reason) or original(request, reason),
-    )
+
+def recording_csrf_failure(request, reason=""):
+    """The app's CSRF failure view, noting each refusal (settings.CSRF_FAILURE_VIEW)."""
+    from scorekeeper.views.errors import csrf_failure
+
+    CSRF_REFUSALS.append(reason)
+    return csrf_failure(request, reason)
+
+
+def test_a_stale_csrf_token_is_refreshed_and_the_entry_sent_once(phone, start_game, settings):
+    # A path of its own: Django caches the resolved failure view by its dotted path.
+    settings.CSRF_FAILURE_VIEW = f"{__name__}.recording_csrf_failure"
+    CSRF_REFUSALS.clear()
+    refused = CSRF_REFUSALS
     g = start_game("liverpool", ["Ana", "Ben"])
     page = phone
     open_controlled(page, g.url)
