@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import get_template
+from django.urls import reverse
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET
 
@@ -34,7 +35,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     context = {
         "version": pwa.version(template.template.source),
         "precache": json.dumps(pwa.precache()),
-        "offline_url": json.dumps(pwa.precache()[-1]),
+        "offline_url": json.dumps(reverse("offline")),
         "static_prefix": json.dumps(settings.STATIC_URL),
     }
     response = HttpResponse(template.render(context), content_type="text/javascript")

@@ -113,12 +113,9 @@
         continue;
       }
       if (!(await get(entry.uuid))) continue; // dealt with meanwhile (stored, or discarded)
-      entry.answer = reply.answer;
-      entry.status = reply.status;
-      // Another phone stored this round: later rounds still follow it, so carry on.
-      entry.state = reply.status === 409 && reply.answer.stored ? "conflict" : "refused";
+      await keepRefusal(entry, reply);
+      // A conflict (another phone stored this round): later rounds still follow it, carry on.
       if (entry.state === "refused") blocked.add(entry.game);
-      await put(entry);
       result.refused += 1;
     }
     return result;
@@ -130,13 +127,16 @@
     fields.push(["version", String(entry.answer.stored.version)]);
     const reply = await send(`${entry.roundsUrl}${entry.answer.stored.number}/edit/`, fields, entry);
     if (reply.status >= 200 && reply.status < 300) { await remove(entry.uuid); return reply; }
-    if (reply.status < 500) {
-      entry.answer = reply.answer;
-      entry.status = reply.status;
-      entry.state = reply.status === 409 && reply.answer.stored ? "conflict" : "refused";
-      await put(entry);
-    }
+    if (reply.status < 500) await keepRefusal(entry, reply);
     return reply;
+  }
+
+  // The server's answer stays with the entry, for the user to see both versions and choose.
+  function keepRefusal(entry, reply) {
+    entry.answer = reply.answer;
+    entry.status = reply.status;
+    entry.state = reply.status === 409 && reply.answer.stored ? "conflict" : "refused";
+    return put(entry);
   }
 
   scope.RamiOutbox = { put, remove, get, list, flush, replaceStored };

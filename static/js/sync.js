@@ -48,7 +48,7 @@
     const values = fieldsOf(entry);
     const cards = (values.get(`cards_${seat}`) || "").trim();
     const points = (values.get(`points_${seat}`) || "").trim();
-    let text = cards || points || (values.get("went_out") === String(seat) ? "0" : "–");
+    let text = cards || points || "–"; // the server scores it when it arrives
     if (values.get("went_out") === String(seat)) text += ` ★ ${msg("msgOut")}`;
     return text;
   }
