@@ -1,5 +1,6 @@
 """Sharing: unguessable links, view-only visitors never change anything, live updates."""
 
+import gzip
 import re
 
 import pytest
@@ -110,7 +111,7 @@ def test_a_viewers_page_follows_every_change_and_carries_each_visitors_own_csrf_
     g = start_game("liverpool", ["A", "B"])
     first = client.get(g.view_url).content.decode()
     client.post(g.url + "rounds/", round_data({1: "17"}, out=0))
-    other = Client()
+    other = Client(enforce_csrf_checks=True)
     second = other.get(g.view_url).content.decode()
     assert "17" not in first and ">17<" in second
     tokens = [
@@ -127,3 +128,17 @@ def test_a_viewers_page_follows_every_change_and_carries_each_visitors_own_csrf_
     )
     english = other.get(g.view_url).content.decode()
     assert "Manche" in second and "Manche" not in english  # not the cached French page
+
+
+def test_a_viewers_page_comes_gzipped_with_the_visitors_token_in_it(client, start_game):
+    g = start_game("liverpool", ["A", "B"])
+    client.post(g.url + "rounds/", round_data({1: "17"}, out=0))
+    client.get(g.view_url)  # the first visit sets the CSRF cookie
+    plain = client.get(g.view_url)
+    zipped = client.get(g.view_url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert zipped["Content-Encoding"] == "gzip" and "Accept-Encoding" in zipped["Vary"]
+    assert "Content-Encoding" not in plain and "Accept-Encoding" in plain["Vary"]
+    assert len(zipped.content) < len(plain.content) / 3
+    assert gzip.decompress(zipped.content) == plain.content  # same visitor, same token
+    token = client.cookies["csrftoken"].value
+    assert plain.content.decode().count(token) == 2  # htmx headers and the language form
