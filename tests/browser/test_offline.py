@@ -23,10 +23,11 @@ def wait_until(page, expression, timeout=15.0):
         page.wait_for_timeout(100)
 
 
-def wait_for_db(check, timeout=15.0):
+def wait_for_db(check, timeout=15.0, state=lambda: ""):
+    """Poll the database; on time-out, `state()` says what the phone and server were doing."""
     deadline = time.monotonic() + timeout
     while not check():
-        assert time.monotonic() < deadline, "the server never got there"
+        assert time.monotonic() < deadline, f"the server never got there. {state()}"
         time.sleep(0.1)
 
 
@@ -143,7 +144,15 @@ def test_an_answer_lost_on_the_way_back_is_replayed_and_stored_once(phone, start
 
     page.route("**/rounds/", lose_the_answer)
     enter(page, 0, {1: "12"})
-    wait_for_db(lambda: Round.objects.count() == 1)
+
+    def state():
+        answers = [(r.status, r.text()[:300]) for r in lost]
+        outbox = page.evaluate("RamiOutbox.list()")
+        return (
+            f"answers the server gave: {answers}; outbox: {outbox}; rows: {Round.objects.count()}"
+        )
+
+    wait_for_db(lambda: Round.objects.count() == 1, state=state)
     wait_until(page, "document.querySelectorAll('tr.pending').length === 0")
     page.locator("table.scores tbody tr", has_text="12").wait_for()
     assert lost[0].status == 200
