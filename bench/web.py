@@ -5,7 +5,7 @@ Run: .venv/bin/python bench/web.py                 (scratch SQLite file)
 Needs wrk (Debian: apt-get install wrk). gunicorn runs the same workers for every run:
   baseline    GET /healthz (a Django view that touches nothing: what this stack can reach here)
   scoreboard  GET the view-only page of a finished 8-player, 7-round game (what the other
-              phones open), from a phone that has opened it before (session cookie)
+              phones open), from a phone that has opened it before (session and CSRF cookies)
   edit page   the same game through its edit link (rendered each time: it carries forms)
   round entry POST a round through htmx (CSRF checked, scored by the engine, stored, the live
               board rendered back), each request a new round in one of many games
@@ -130,11 +130,12 @@ def main() -> None:
         body = "went_out=0&" + "&".join(f"points_{s}=7" for s in range(1, 8))
         post = LUA_POST % {"paths": ", ".join(f'"{p}"' for p in paths), "threads": 2,
                            "cookie": cookie, "token": token, "body": body}  # fmt: skip
-        # A phone that opened the game before: it sends its session cookie.
+        # A phone that opened the game before: it sends the cookies it got then (session: its
+        # list of games; CSRF: its token, put into the page's forms).
         with urllib.request.urlopen(base + scoreboard) as response:
-            cookies = " ".join(response.headers.get_all("Set-Cookie"))
-            session = cookies.split("sessionid=")[1].split(";")[0]
-        with_cookie = f'wrk.headers["Cookie"] = "sessionid={session}"\n'
+            jar = "; ".join(c.split(";")[0] for c in response.headers.get_all("Set-Cookie"))
+        assert "sessionid=" in jar and "csrftoken=" in jar, jar
+        with_cookie = f'wrk.headers["Cookie"] = "{jar}"\n'
         # The machine's speed drifts between runs (a shared VM), so baseline and scoreboard
         # alternate and each pair gives a ratio; the median pair is reported.
         pairs = [
