@@ -52,7 +52,7 @@ def database_from_url(url: str) -> dict:
         "CONN_MAX_AGE": 60,
         "CONN_HEALTH_CHECKS": env_bool("DB_HEALTH_CHECKS", True),
         # Server-side parameters, so a query run 5 times on a connection becomes a prepared
-        # statement: PostgreSQL then skips parsing and planning (a third of a short query's
+        # statement: PostgreSQL then skips parsing and planning (a quarter of a short query's
         # time here). Poolers in transaction mode that cannot follow them: DB_PREPARED=0.
         "OPTIONS": {"server_side_binding": True, "prepare_threshold": 5}
         if env_bool("DB_PREPARED", True)
