@@ -23,12 +23,16 @@ def wait_until(page, expression, timeout=15.0):
         page.wait_for_timeout(100)
 
 
-def wait_for_db(check, timeout=15.0, state=lambda: ""):
-    """Poll the database; on time-out, `state()` says what the phone and server were doing."""
+def wait_for_db(page, check, timeout=15.0, state=lambda: ""):
+    """Poll the database; on time-out, `state()` says what the phone and server were doing.
+
+    It waits through Playwright, not time.sleep: the sync API runs route handlers only while
+    the test is inside a Playwright call, so sleeping would hold a routed request forever.
+    """
     deadline = time.monotonic() + timeout
     while not check():
         assert time.monotonic() < deadline, f"the server never got there. {state()}"
-        time.sleep(0.1)
+        page.wait_for_timeout(100)
 
 
 def open_controlled(page, url):
@@ -114,7 +118,7 @@ def test_a_game_finished_offline_is_stored_once_when_the_connection_returns(
     assert Round.objects.count() == 3
 
     page.context.set_offline(False)
-    wait_for_db(lambda: Round.objects.count() == 7)
+    wait_for_db(page, lambda: Round.objects.count() == 7)
     page.get_by_role("heading", name="Classement final").wait_for()
     wait_until(page, "document.querySelectorAll('tr.pending').length === 0")
     numbers = list(Round.objects.order_by("number").values_list("number", flat=True))
@@ -152,7 +156,7 @@ def test_an_answer_lost_on_the_way_back_is_replayed_and_stored_once(phone, start
             f"answers the server gave: {answers}; outbox: {outbox}; rows: {Round.objects.count()}"
         )
 
-    wait_for_db(lambda: Round.objects.count() == 1, state=state)
+    wait_for_db(page, lambda: Round.objects.count() == 1, state=state)
     wait_until(page, "document.querySelectorAll('tr.pending').length === 0")
     page.locator("table.scores tbody tr", has_text="12").wait_for()
     assert lost[0].status == 200
@@ -196,7 +200,7 @@ def test_a_conflicting_offline_entry_shows_both_versions_and_the_user_chooses(ph
     assert Round.objects.count() == 1
     problem.get_by_role("button", name="Remplacer la manche enregistrée par la mienne").click()
     wait_until(page, "document.querySelectorAll('.outbox .problem').length === 0")
-    wait_for_db(lambda: game_board(g.game).totals == [33, 0])
+    wait_for_db(page, lambda: game_board(g.game).totals == [33, 0])
     assert Round.objects.count() == 1
 
 
@@ -224,7 +228,7 @@ def test_a_stale_csrf_token_is_refreshed_and_the_entry_sent_once(phone, start_ga
     pending_rows(page).first.wait_for()
     page.context.clear_cookies()  # the CSRF cookie the page's token belongs to is gone
     page.context.set_offline(False)
-    wait_for_db(lambda: Round.objects.count() == 1)
+    wait_for_db(page, lambda: Round.objects.count() == 1)
     wait_until(page, "document.querySelectorAll('tr.pending').length === 0")
     # The first try was refused (whether the page or the worker's Background Sync sent it),
     # the retry with a fresh token went through, and the round is stored once.
