@@ -18,6 +18,17 @@ from .cards import (
 from .catalogue import SYSTEMS, cards_dealt, contract_for, decks_and_jokers, get_rules
 from .contracts import ContractCheck, check_contract
 from .errors import DealError, NotationError, RoundOutOfRange, RulesError, UnknownRules
+from .limits import (
+    CONTRACT_NODES,
+    OPENING_NODES,
+    ROMI_NODES,
+    Budget,
+    HandLimits,
+    HandTooLarge,
+    SearchTooLarge,
+    check_hand,
+    hand_limits,
+)
 from .melds import MeldCheck, MeldReading, Reason, check_meld
 from .opening import OpeningCheck, check_opening
 from .scoring import (
@@ -37,7 +48,8 @@ from .solver_opening import solve_opening
 from .systems import Contract, Requirement, RuleSystem
 
 __all__ = [
-    "JOKER", "SYSTEMS", "Card", "Contract", "ContractCheck", "DealError", "MeldCheck",
+    "CONTRACT_NODES", "JOKER", "OPENING_NODES", "ROMI_NODES", "SYSTEMS", "Budget", "HandLimits", "HandTooLarge", "SearchTooLarge",
+    "check_hand", "hand_limits", "Card", "Contract", "ContractCheck", "DealError", "MeldCheck",
     "MeldReading", "NotationError", "OpeningCheck", "PlayerDeal", "Reason", "Requirement",
     "RoundOutOfRange", "RoundSeats", "RuleSystem", "RulesError", "Solution", "UnknownRules",
     "cards_dealt", "check_contract", "check_meld", "check_opening", "contract_for",

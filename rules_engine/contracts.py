@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .catalogue import cards_dealt, contract_for
+from .limits import check_hand
 from .melds import MeldCheck, MeldReading, Reason, check_meld
 from .systems import Contract, Requirement, RuleSystem
 
@@ -141,8 +142,12 @@ class _Search:
 
 
 def check_contract(rules: RuleSystem, round_number: int, melds: list[list[Card]]) -> ContractCheck:
-    """Valid or not, with every problem of the best reading of the lay-down."""
+    """Valid or not, with every problem of the best reading of the lay-down.
+
+    Raises HandTooLarge for more cards, copies or jokers than the system's decks hold.
+    """
     contract = contract_for(rules, round_number)
+    check_hand(rules, [card for meld in melds for card in meld])
     if not melds:
         errors = [Reason("nothing_laid")]
         counts = Counter(contract.requirements)

@@ -24,6 +24,20 @@ _T: dict[str, dict[str, str]] = {
                       "en": "“{token}”: write a joker as JK or JK=9H."},
     "too_many_cards": {"fr": "Trop de cartes (à partir de « {token} »).",
                        "en": "Too many cards (from “{token}” on)."},
+    "hand_too_large": {"fr": "Trop de cartes : {count}, alors qu'une main de ce jeu en compte au plus {most}.",
+                       "en": "Too many cards: {count}, and a hand in this game holds at most {most}."},
+    "too_many_jokers": {"fr": "{count} jokers : ce jeu en compte au plus {most}.",
+                        "en": "{count} jokers, and this game has at most {most}."},
+    "too_many_copies": {"fr": "Carte en trop : {card} ×{count}, les paquets en jeu n'en ont que {most}.",
+                        "en": "Too many copies: {card} ×{count}, the decks in play hold only {most}."},
+    "search_too_large": {"fr": "Trop de possibilités pour trancher ici : retirez quelques cartes ou jokers.",
+                         "en": "Too many possibilities to decide here: take out a few cards or jokers."},
+    "no_opening": {"fr": "Ce jeu n'a pas d'ouverture à 51 points : choisissez une manche et son contrat.",
+                   "en": "This game has no 51-point opening: choose a round and its contract."},
+    "no_finder": {"fr": "Pas de recherche de pose dans ce jeu : vérifiez plutôt un contrat avec ses cartes.",
+                  "en": "This game has no lay-down finder: check a contract with its cards instead."},
+    "no_penalty": {"fr": "Ce jeu ne compte pas les cartes restées en main.",
+                   "en": "This game does not count the cards left in hand."},
     "unknown_rules": {"fr": "Règle inconnue : {slug}.", "en": "Unknown rules: {slug}."},
     "round_out_of_range": {"fr": "Pas de manche {round} dans cette règle ({rounds} manches).",
                            "en": "There is no round {round} in these rules ({rounds} rounds)."},
@@ -194,6 +208,8 @@ def card_words(card: Card, lang: str) -> str:
             return "joker"
         return f"joker ({card_words(Card(*card.pin), lang)})"
     rank = _RANK_WORDS[lang].get(card.rank, str(card.rank))
+    if not card.suit:  # a penalty hand may leave suits out
+        return rank
     joiner = " de " if lang == "fr" else " of "
     return rank + joiner + _SUIT_WORDS[lang][card.suit]
 
@@ -222,6 +238,8 @@ def describe(code: str, params: dict | None = None, lang: str = "fr") -> str:
         params["kind"] = kind_word(params["kind"], lang)
     if "rank" in params and isinstance(params["rank"], int):
         params["rank"] = rank_name(params["rank"])
+    if isinstance(params.get("card"), Card):
+        params["card"] = card_words(params["card"], lang)
     if "reasons" in params:
         params["reasons"] = " ; ".join(describe(r.code, r.params, lang) for r in params["reasons"])
     template = _T.get(code, {}).get(lang)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
+from .limits import check_hand
 from .melds import MeldReading, Reason, check_meld
 from .systems import Opening, RuleSystem
 
@@ -48,7 +49,11 @@ def check_opening(
     joker_as_card: bool = False,
     hand_size: int | None = None,
 ) -> OpeningCheck:
-    """Points of the lay-down and whether it opens; each meld read at its best."""
+    """Points of the lay-down and whether it opens; each meld read at its best.
+
+    Raises HandTooLarge for more cards, copies or jokers than the system's decks hold.
+    """
+    check_hand(rules, [card for meld in melds for card in meld])
     opening = rules.opening
     errors: list[Reason] = []
     readings: list[MeldReading | None] = []

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from .errors import NotationError, RulesError
+from .limits import ROMI_NODES, Budget, HandTooLarge
 from .melds import Reason
 from .systems import Romi
 
@@ -105,56 +105,50 @@ class RomiCheck:
     reasons: tuple[Reason, ...]
 
 
-def _options(req: RomiRequirement, cards: Sequence[ValueCard], idle: list[int], joker: bool):
-    """(card indices, joker used) choices that fill one requirement."""
+# Requirements look at values only, and the best plan only at how many bonus-colour cards it
+# uses: so the search sees each card as its class (value, bonus colour or not), at most ten
+# classes, and picks real cards of each class only once the plan is chosen.
+_Counts = tuple[int, ...]  # cards held per class: index 2 * (value - 1) + (1 if bonus colour)
+
+
+def _class(card: ValueCard, bonus: str | None) -> int:
+    return 2 * (card.value - 1) + (card.colour == bonus)
+
+
+def _take(counts: _Counts, value: int) -> list[tuple[int, int]]:
+    """(class, bonus kept) of one card of this value: a bonus-colour card or another."""
+    plain, kept = 2 * (value - 1), 2 * (value - 1) + 1
+    return [(c, c - plain) for c in (kept, plain) if counts[c]]
+
+
+def _options(req: RomiRequirement, counts: _Counts, joker: bool):
+    """(classes used, joker used) for one requirement; the joker may stand in for one card."""
     if req.kind == "run":
         for start in range(1, 7 - req.size):
-            wanted = range(start, start + req.size)
-            yield from _pick_each(wanted, cards, idle, joker)
+            wanted = list(range(start, start + req.size))
+            stand_ins = [None, *wanted] if joker else [None]
+            for skipped in stand_ins:
+                values = [v for v in wanted if v != skipped]
+                yield from _one_each(values, counts, (), skipped is not None)
         return
     values = [req.value] if req.value else range(1, 6)
     for value in values:
-        same = [i for i in idle if cards[i].value == value]
+        plain, kept = 2 * (value - 1), 2 * (value - 1) + 1
         for k in (req.size, req.size - 1) if joker else (req.size,):
-            if k <= len(same):
-                for chosen in combinations(same, k):
-                    yield chosen, k < req.size
+            for bonus_cards in range(min(k, counts[kept]), -1, -1):
+                if k - bonus_cards <= counts[plain]:
+                    yield (kept,) * bonus_cards + (plain,) * (k - bonus_cards), k < req.size
 
 
-def _pick_each(wanted, cards, idle, joker):
-    by_value = {v: [i for i in idle if cards[i].value == v] for v in wanted}
-    missing = [v for v in wanted if not by_value[v]]
-    if len(missing) > (1 if joker else 0):
+def _one_each(values: list[int], counts: _Counts, chosen: tuple, joker_used: bool):
+    if not values:
+        yield chosen, joker_used
         return
-    slots = [v for v in wanted if by_value[v]]
-
-    def rec(k, chosen):
-        if k == len(slots):
-            yield tuple(chosen), bool(missing)
-            return
-        seen_colours = set()
-        for i in by_value[slots[k]]:
-            if cards[i].colour in seen_colours:
-                continue  # two cards alike in value and colour are interchangeable
-            seen_colours.add(cards[i].colour)
-            yield from rec(k + 1, chosen + [i])
-
-    yield from rec(0, [])
-    if joker and not missing:
-        for skip in range(len(slots)):  # the joker may stand in even for a card held
-            rest = slots[:skip] + slots[skip + 1 :]
-            yield from _pick_each_fixed(rest, by_value)
-
-
-def _pick_each_fixed(slots, by_value):
-    def rec(k, chosen):
-        if k == len(slots):
-            yield tuple(chosen), True
-            return
-        for i in by_value[slots[k]]:
-            yield from rec(k + 1, chosen + [i])
-
-    yield from rec(0, [])
+    left = list(counts)
+    for cls, _kept in _take(counts, values[0]):
+        left[cls] -= 1
+        yield from _one_each(values[1:], tuple(left), chosen + (cls,), joker_used)
+        left[cls] += 1
 
 
 def check_romi_contract(
@@ -163,35 +157,64 @@ def check_romi_contract(
     *,
     joker: bool = False,
     bonus: str | None = None,
+    romi: Romi | None = None,
+    budget: Budget | None = None,
 ) -> RomiCheck:
     """Whether the cards (and the joker token, once) fill every requirement, each card once.
 
-    With more cards than needed, the cards kept for the bonus colour are maximised.
+    With more cards than needed, the cards kept for the bonus colour are maximised. More
+    cards than a turn can hold raise HandTooLarge; a search past its budget SearchTooLarge.
     """
+    romi = romi or Romi()
+    most = romi.hand_limit + romi.take_per_turn
+    if len(cards) > most:
+        raise HandTooLarge("hand_too_large", count=len(cards), most=most)
+    budget = budget or Budget(ROMI_NODES)
     reqs = sorted(requirements, key=lambda r: -r.size)
-    best: list = [None]
+    start = [0] * 10
+    for card in cards:
+        start[_class(card, bonus)] += 1
+    memo: dict[tuple, tuple[int, tuple] | None] = {}
 
-    def score(plan) -> int:
-        return sum(cards[i].colour == bonus for idx, _ in plan for i in idx) if bonus else 0
-
-    def rec(k, idle, joker_left, plan):
+    def best(k: int, counts: _Counts, joker_left: bool) -> tuple[int, tuple] | None:
+        """(bonus cards kept, plan) of the best way to fill requirements k.., or None."""
         if k == len(reqs):
-            if best[0] is None or score(plan) > score(best[0]):
-                best[0] = list(plan)
-            return
-        for chosen, used_joker in _options(reqs[k], cards, idle, joker_left):
-            rest = [i for i in idle if i not in chosen]
-            rec(k + 1, rest, joker_left and not used_joker, plan + [(chosen, used_joker)])
+            return 0, ()
+        if sum(r.size for r in reqs[k:]) > sum(counts) + joker_left:
+            return None
+        key = (k, counts, joker_left)
+        if key in memo:
+            return memo[key]
+        budget.spend()
+        found: tuple[int, tuple] | None = None
+        for classes, used_joker in _options(reqs[k], counts, joker_left):
+            budget.spend()
+            left = list(counts)
+            for cls in classes:
+                left[cls] -= 1
+            rest = best(k + 1, tuple(left), joker_left and not used_joker)
+            if rest is None:
+                continue
+            kept = sum(cls % 2 for cls in classes) if bonus else 0
+            if found is None or kept + rest[0] > found[0]:
+                found = (kept + rest[0], ((classes, used_joker), *rest[1]))
+        memo[key] = found
+        return found
 
-    rec(0, list(range(len(cards))), joker, [])
-    if best[0] is None:
+    result = best(0, tuple(start), joker)
+    if result is None:
         what = "+".join(r.notation for r in requirements)
         return RomiCheck(False, (), 0, (Reason("romi_missing", {"what": what}),))
+    kept, plan = result
+    # Real cards for the chosen classes, each card once.
+    pool: dict[int, list[ValueCard]] = {}
+    for card in cards:
+        pool.setdefault(_class(card, bonus), []).append(card)
     used = tuple(
-        (req, tuple(cards[i] for i in idx), used_joker)
-        for req, (idx, used_joker) in zip(reqs, best[0], strict=True)
+        (req, tuple(pool[cls].pop() for cls in classes), used_joker)
+        for req, (classes, used_joker) in zip(reqs, plan, strict=True)
     )
-    return RomiCheck(True, used, score(best[0]), ())
+    return RomiCheck(True, used, kept, ())
 
 
 @dataclass(frozen=True)

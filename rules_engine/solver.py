@@ -10,10 +10,11 @@ floor per requirement prunes hands that cannot have enough jokers.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from itertools import combinations, product
+from itertools import accumulate, combinations, product
 
 from .cards import SUITS, Card
 from .catalogue import cards_dealt, contract_for
+from .limits import CONTRACT_NODES, Budget, check_hand
 from .melds import Reason, position_rank
 from .systems import Contract, Requirement, RuleSystem
 
@@ -157,8 +158,9 @@ def _run_candidate(suit, low, positions, slots, natural_at, circular) -> Candida
 
 
 class _ContractSearch:
-    def __init__(self, rules: RuleSystem, contract: Contract, lay_all: bool) -> None:
+    def __init__(self, rules: RuleSystem, contract: Contract, lay_all: bool, budget: Budget) -> None:
         self.rules = rules
+        self.budget = budget
         order = sorted(range(len(contract.requirements)),
                        key=lambda i: (contract.requirements[i].kind != "run", -contract.requirements[i].size))  # fmt: skip
         self.order = order
@@ -177,10 +179,15 @@ class _ContractSearch:
                 return None
             return []
         req = self.reqs[i]
+        self.budget.spend()
         memo = (i, tuple(counts), jokers, runs if self.contiguity else ())
         if memo in self.failed:
             return None
-        if sum(_joker_floor(self.rules, r, counts) for r in self.reqs[i:]) > jokers:
+        floors: dict[Requirement, int] = {}
+        for r in self.reqs[i:]:
+            if r not in floors:
+                floors[r] = _joker_floor(self.rules, r, counts)
+        if sum(floors[r] for r in self.reqs[i:]) > jokers:
             self.failed.add(memo)
             return None
         # A joker stands in for a natural still in hand only when that natural is the lone
@@ -193,7 +200,9 @@ class _ContractSearch:
             candidates = _run_candidates(
                 self.rules, req, counts, jokers, self.lay_all, self.contiguity, self.runs, swaps
             )
+        spend = self.budget.spend
         for cand in candidates:
+            spend()
             if self.contiguity and cand.run and _touches(cand.run, runs):
                 continue
             for slot, k in cand.uses:
@@ -220,14 +229,13 @@ def _joker_floor(rules: RuleSystem, req: Requirement, counts: list[int]) -> int:
         return 99 if not best else max(0, size - best)
     circular = meld.circular_runs
     for s in range(4):
-        row = counts[s * 13 : s * 13 + 13]
-        if circular:
-            marks = [bool(row[(low + k) % 13]) for low in range(13) for k in range(size)]
-            windows = [sum(marks[w * size : (w + 1) * size]) for w in range(13)]
-        else:
-            line = [bool(row[0])] + [bool(x) for x in row[1:]] + [bool(row[0])]  # A..K, A
-            windows = [sum(line[low : low + size]) for low in range(0, 15 - size)]
-        best = max(best, max(windows, default=0))
+        held = [1 if n else 0 for n in counts[s * 13 : s * 13 + 13]]
+        # Naturals in each window of `size` positions, from running sums: A..K then the
+        # ace again (high), or the row twice round for circular runs.
+        line = held + held if circular else held + held[:1]
+        sums = list(accumulate(line, initial=0))
+        lows = range(13) if circular else range(0, 15 - size)
+        best = max(best, max((sums[low + size] - sums[low] for low in lows), default=0))
         if best >= size:
             return 0
     return 99 if not best else size - best
@@ -238,27 +246,40 @@ def _touches(run: tuple[str, int, int], others: tuple) -> bool:
     return any(s == suit and (hi + 1 == low or high + 1 == lo) for s, lo, hi in others)
 
 
-def solve_contract(rules: RuleSystem, round_number: int, hand: list[Card]) -> Solution:
-    """A lay-down of the hand meeting the round's contract, or proof there is none."""
+def solve_contract(
+    rules: RuleSystem,
+    round_number: int,
+    hand: list[Card],
+    *,
+    players: int | None = None,
+    budget: Budget | None = None,
+) -> Solution:
+    """A lay-down of the hand meeting the round's contract, or proof there is none.
+
+    Raises HandTooLarge for a hand no table could hold and SearchTooLarge when deciding
+    would take more than the budget.
+    """
     contract = contract_for(rules, round_number)
+    check_hand(rules, hand, players)
+    budget = budget or Budget(CONTRACT_NODES)
     hand = [Card(0) if c.is_joker else c for c in hand]
     if contract.lay_all_cards:
         needed = cards_dealt(rules, round_number) + 1
         if len(hand) != needed:
             reason = Reason("must_lay_all", {"count": len(hand), "needed": needed})
             return Solution(False, (), (reason,))
-    found = _search(rules, contract, hand)
+    found = _search(rules, contract, hand, budget)
     if found is None:
-        return Solution(False, (), tuple(_why_not(rules, contract, hand)))
+        return Solution(False, (), tuple(_why_not(rules, contract, hand, budget)))
     return Solution(True, found)
 
 
-def _search(rules: RuleSystem, contract: Contract, hand: list[Card]):
+def _search(rules: RuleSystem, contract: Contract, hand: list[Card], budget: Budget):
     counts, jokers = _hand_counts(hand)
     need = sum(r.size for r in contract.requirements)
     if len(hand) < need:
         return None
-    search = _ContractSearch(rules, contract, contract.lay_all_cards)
+    search = _ContractSearch(rules, contract, contract.lay_all_cards, budget)
     picked = search.solve(counts, jokers)
     if picked is None:
         return None
@@ -268,7 +289,9 @@ def _search(rules: RuleSystem, contract: Contract, hand: list[Card]):
     return tuple(melds)
 
 
-def _why_not(rules: RuleSystem, contract: Contract, hand: list[Card]) -> list[Reason]:
+def _why_not(
+    rules: RuleSystem, contract: Contract, hand: list[Card], budget: Budget
+) -> list[Reason]:
     """A short explanation: which kind of meld the hand cannot make enough of."""
     reasons = []
     need = sum(r.size for r in contract.requirements)
@@ -276,12 +299,12 @@ def _why_not(rules: RuleSystem, contract: Contract, hand: list[Card]) -> list[Re
         return [Reason("hand_too_small", {"count": len(hand), "needed": need})]
     if rules.forbid_contiguous_runs:
         loose = replace(rules, forbid_contiguous_runs=False)
-        if _search(loose, contract, hand) is not None:
+        if _search(loose, contract, hand, budget) is not None:
             return [Reason("only_contiguous_runs")]
     for kind in ("set", "run"):
         reqs = [r for r in contract.requirements if r.kind == kind]
         possible = len(reqs)
-        while possible and _search(rules, Contract(tuple(reqs[:possible])), hand) is None:
+        while possible and _search(rules, Contract(tuple(reqs[:possible])), hand, budget) is None:
             possible -= 1
         if possible < len(reqs):
             params = {"kind": kind, "size": reqs[0].size, "possible": possible, "needed": len(reqs)}

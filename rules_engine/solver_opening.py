@@ -10,8 +10,10 @@ player always discards after laying down.
 from __future__ import annotations
 
 from functools import cache
+from itertools import chain
 
 from .cards import Card
+from .limits import OPENING_NODES, Budget, check_hand
 from .melds import MeldReading, Reason
 from .opening import meld_points
 from .solver import Solution, _hand_counts, _run_candidates, _set_candidates
@@ -28,19 +30,31 @@ def _reading(cand) -> MeldReading:
 
 
 def solve_opening(
-    rules: RuleSystem, hand: list[Card], *, joker_as_card: bool = False
+    rules: RuleSystem,
+    hand: list[Card],
+    *,
+    joker_as_card: bool = False,
+    players: int | None = None,
+    budget: Budget | None = None,
 ) -> tuple[Solution, int]:
-    """(the best opening or the reasons there is none, its points or the best short total)."""
+    """(the best opening or the reasons there is none, its points or the best short total).
+
+    Raises HandTooLarge for a hand no table could hold and SearchTooLarge when deciding
+    would take more than the budget.
+    """
+    check_hand(rules, hand, players)
+    budget = budget or Budget(OPENING_NODES)
+    spend = budget.spend
     opening = rules.opening
     meld = rules.meld_rules
     hand = [Card(0) if c.is_joker else c for c in hand]
     counts, jokers = _hand_counts(hand)
-    candidates = list(
-        _set_candidates(rules, Requirement("set", meld.set_min), counts, jokers, True)
-    )
     # A long run that cuts into two runs, each with a natural, scores what the two score.
-    candidates += _run_candidates(
-        rules, Requirement("run", meld.run_min), counts, jokers, True, True, splittable=False
+    generated = chain(
+        _set_candidates(rules, Requirement("set", meld.set_min), counts, jokers, True),
+        _run_candidates(
+            rules, Requirement("run", meld.run_min), counts, jokers, True, True, splittable=False
+        ),
     )
     # Most a natural can add to a lay-down (an ace counts 11), for an exact upper bound.
     most = max(opening.ace_high, opening.ace_in_set, opening.ace_low)
@@ -48,7 +62,8 @@ def solve_opening(
     joker_most = most if joker_as_card else opening.joker
     by_anchor: dict[int, list] = {}
     relevant: set[int] = set()
-    for cand in candidates:
+    for cand in generated:
+        spend()
         reading = _reading(cand)
         pure = cand.run is not None and cand.jokers == 0 and len(cand.cards) >= opening.pure_run_min
         spent = sum(value[slot] * k for slot, k in cand.uses)
@@ -63,6 +78,7 @@ def solve_opening(
     @cache
     def best(state: tuple[int, ...], jokers_left: int, need_pure: bool, need_keep: bool):
         """(points, melds) of the best lay-down from this state, or (-1, ()) if none."""
+        spend()
         anchor = next((i for i, n in enumerate(state) if n), None)
         if anchor is None:
             if need_pure or (need_keep and not jokers_left):
@@ -73,6 +89,7 @@ def solve_opening(
         result = best(tuple(as_list), jokers_left, need_pure, False)  # the card stays in hand
         ceiling = sum(n * value[i] for i, n in enumerate(state) if n) + jokers_left * joker_most
         for cand, points, pure, spent in by_anchor.get(anchor, ()):
+            spend()
             if cand.jokers > jokers_left or any(state[s] < k for s, k in cand.uses):
                 continue
             # Exact pruning: even if every card left scored its most, this cannot win.
@@ -86,8 +103,10 @@ def solve_opening(
                 result = (points + rest[0], (cand.cards,) + rest[1])
         return result
 
-    points, melds = best(start, jokers, True, outside == 0)
-    best.cache_clear()
+    try:
+        points, melds = best(start, jokers, True, outside == 0)
+    finally:
+        best.cache_clear()
     if points >= opening.minimum:
         return Solution(True, melds), points
     reasons = []

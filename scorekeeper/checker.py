@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from rules_engine import (
     check_contract,
+    check_hand,
     check_opening,
     contract_for,
     format_card,
@@ -67,7 +68,9 @@ def check(question: Question, text: str, lang: str) -> dict:
         return {"valid": result.valid, "errors": [describe(r.code, r.params, lang) for r in result.reasons],
                 "melds": melds, "bonus_kept": result.bonus_kept, "lines": []}  # fmt: skip
     melds = parse_melds(text)
-    if question.opening or rules.opening is not None:
+    if question.opening and rules.opening is None:
+        raise RulesError("no_opening", slug=rules.slug)
+    if rules.opening is not None:
         result = check_opening(rules, melds)
         return {
             "valid": result.valid, "errors": [describe(e.code, e.params, lang) for e in result.errors],
@@ -87,6 +90,10 @@ def check(question: Question, text: str, lang: str) -> dict:
 def solve(question: Question, text: str, lang: str) -> dict:
     rules = get_rules(question.rules)
     hand = parse_cards(text[:MAX_TEXT])
+    if question.opening and rules.opening is None:
+        raise RulesError("no_opening", slug=rules.slug)
+    if rules.romi is not None:
+        raise RulesError("no_finder", slug=rules.slug)
     if rules.opening is not None:
         solution, points = solve_opening(rules, hand)
         extra = {"points": points}
@@ -101,4 +108,6 @@ def penalty(slug: str, text: str) -> dict:
     rules = get_rules(slug)
     if rules.card_values is None:
         raise RulesError("no_penalty", slug=slug)
-    return {"points": hand_points(rules, parse_hand(text[:MAX_TEXT]))}
+    hand = parse_hand(text[:MAX_TEXT])
+    check_hand(rules, hand)
+    return {"points": hand_points(rules, hand)}

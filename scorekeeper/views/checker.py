@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from rules_engine import SYSTEMS
+from rules_engine import SYSTEMS, SearchTooLarge
 from rules_engine.errors import RulesError
 from rules_engine.messages import contract_words
 
@@ -72,48 +72,54 @@ def check_page(request: HttpRequest) -> HttpResponse:
     return render(request, "checker/check.html", context)
 
 
-def _json_body(request: HttpRequest) -> dict | None:
-    if len(request.body) > MAX_BODY:
-        return None
-    try:
-        body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        return None
-    return body if isinstance(body, dict) else None
+def _refusal(code: str, message: str, status: int) -> JsonResponse:
+    return JsonResponse({"error": code, "message": message}, status=status)
 
 
 def _api(request: HttpRequest, run) -> JsonResponse:
-    body = _json_body(request)
-    if body is None:
-        return JsonResponse({"error": "bad_json", "message": "Send a JSON object."}, status=400)
+    """JSON in, JSON out. Only `application/json` is read: a web page elsewhere cannot send
+    that cross-site without a CORS preflight, which this API never grants."""
+    if request.content_type != "application/json":
+        return _refusal("unsupported_media_type", "Send Content-Type: application/json.", 415)
     try:
-        result = run(body)
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > MAX_BODY or len(request.body) > MAX_BODY:
+        return _refusal("too_large", f"The body must be at most {MAX_BODY} bytes.", 413)
+    try:
+        body = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        body = None
+    if not isinstance(body, dict):
+        return _refusal("bad_json", "Send a JSON object.", 400)
+    language = body.get("lang") if body.get("lang") in ("fr", "en") else lang()
+    try:
+        result = run(body, language)
+    except SearchTooLarge as error:
+        # Valid input, but more possibilities than the finder may explore: an honest "cannot tell".
+        return JsonResponse(checker.bad_input(error, language), status=422)
     except RulesError as error:
-        return JsonResponse(checker.bad_input(error, body.get("lang") or lang()), status=400)
+        return JsonResponse(checker.bad_input(error, language), status=400)
     return JsonResponse(result)
 
 
 @csrf_exempt  # pure computations: no state changes, no cookies needed
 @require_POST
 def api_check(request: HttpRequest) -> JsonResponse:
-    return _api(
-        request,
-        lambda b: checker.check(_question(b), str(b.get("melds", "")), b.get("lang") or lang()),
-    )
+    return _api(request, lambda b, lang: checker.check(_question(b), str(b.get("melds", "")), lang))
 
 
 @csrf_exempt
 @require_POST
 def api_solve(request: HttpRequest) -> JsonResponse:
-    return _api(
-        request,
-        lambda b: checker.solve(_question(b), str(b.get("hand", "")), b.get("lang") or lang()),
-    )
+    return _api(request, lambda b, lang: checker.solve(_question(b), str(b.get("hand", "")), lang))
 
 
 @csrf_exempt
 @require_POST
 def api_penalty(request: HttpRequest) -> JsonResponse:
     return _api(
-        request, lambda b: checker.penalty(str(b.get("rules", ""))[:40], str(b.get("cards", "")))
+        request,
+        lambda b, _lang: checker.penalty(str(b.get("rules", ""))[:40], str(b.get("cards", ""))),
     )

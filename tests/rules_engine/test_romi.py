@@ -1,6 +1,11 @@
 """ROMi RAMi: requirements on values only, the joker token, bonus colours, trophies, tally."""
 
+from collections import Counter
+from itertools import product
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules_engine import get_rules
 from rules_engine.errors import NotationError
@@ -8,6 +13,7 @@ from rules_engine.romi import (
     CompletedContract,
     RomiPlayer,
     Trophy,
+    ValueCard,
     check_romi_contract,
     end_trigger,
     parse_requirements,
@@ -102,3 +108,52 @@ def test_a_tie_on_total_goes_to_the_player_with_more_bonus_cards():
     a = RomiPlayer((CompletedContract(10, "H", (2,), bonus_cards=2),), joker_used=True)
     b = RomiPlayer((CompletedContract(9, "H", (2,), bonus_cards=3),), joker_used=True)
     assert [s.rank for s in romi_tally(ROMI, [a, b], [])] == [2, 1]
+
+
+def _fills(req, values: list[int], joker: bool) -> bool:
+    """Whether these card values, plus the joker if given, fill one requirement."""
+    size = len(values) + joker
+    if size != req.size or not values:
+        return False
+    if req.kind == "same":
+        wanted = req.value or values[0]
+        return all(v == wanted for v in values)
+    if len(set(values)) != len(values):
+        return False
+    # Distinct values inside one window of consecutive values 1-5; the joker fills the gap.
+    low, high = min(values), max(values)
+    return any(start <= low and high < start + req.size for start in range(1, 7 - req.size))
+
+
+def oracle(reqs, cards, joker, bonus):
+    """Every way to give each card to a requirement or keep it, and the joker to one requirement."""
+    best = None
+    k = len(reqs)
+    for labels in product(range(k + 1), repeat=len(cards)):
+        for joker_at in ([None, *range(k)] if joker else [None]):
+            groups = [[c for c, lab in zip(cards, labels, strict=True) if lab == g] for g in range(k)]
+            if all(_fills(r, [c.value for c in g], joker_at == i) for i, (r, g) in enumerate(zip(reqs, groups, strict=True))):
+                kept = sum(c.colour == bonus for g in groups for c in g) if bonus else 0
+                best = kept if best is None else max(best, kept)
+    return best
+
+
+value_cards = st.lists(
+    st.builds(ValueCard, st.integers(1, 5), st.sampled_from("HDC")), min_size=2, max_size=7
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(cards=value_cards, joker=st.booleans(), bonus=st.sampled_from(["H", "D", None]),
+       reqs=st.sampled_from(["pair", "pair+pair", "run3", "pair+run3", "three", "run4", "pair:2+run3", "run3+run3"]))  # fmt: skip
+def test_the_contract_check_agrees_with_a_brute_force_oracle(cards, joker, bonus, reqs):
+    requirements = parse_requirements(reqs)
+    result = check_romi_contract(requirements, cards, joker=joker, bonus=bonus)
+    expected = oracle(requirements, cards, joker, bonus)
+    assert result.valid == (expected is not None)
+    if result.valid:
+        assert result.bonus_kept == expected
+        used = [c for _, picked, _ in result.used for c in picked]
+        assert Counter(used) <= Counter(cards)  # each card once
+        for req, picked, used_joker in result.used:
+            assert _fills(req, [c.value for c in picked], used_joker)

@@ -3,12 +3,14 @@
 from itertools import product
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from rules_engine import (
     Card,
+    HandTooLarge,
     check_contract,
+    check_hand,
     check_opening,
     get_rules,
     parse_cards,
@@ -22,6 +24,15 @@ small_cards = st.one_of(
     st.builds(Card, st.integers(1, 13), st.sampled_from(("S", "H", "D", "C"))),
     st.just(Card(0)),
 )
+
+
+def fits(rules, hand) -> bool:
+    """Whether a table of this system could deal the hand (no third 5♠ from two decks)."""
+    try:
+        check_hand(rules, hand)
+    except HandTooLarge:
+        return False
+    return True
 
 
 def oracle_contract(rules, round_number, hand):
@@ -58,6 +69,7 @@ CASES = [("rami-contrat", 1), ("rami-contrat", 2), ("rami-contrat", 3), ("liverp
 @given(hand=st.lists(small_cards, min_size=6, max_size=8))
 def test_the_finder_agrees_with_the_brute_force_oracle(slug, round_number, hand):
     rules = get_rules(slug)
+    assume(fits(rules, hand))
     solution = solve_contract(rules, round_number, hand)
     assert solution.found == oracle_contract(rules, round_number, hand)
     if solution.found:
@@ -68,6 +80,7 @@ def test_the_finder_agrees_with_the_brute_force_oracle(slug, round_number, hand)
 @given(hand=st.lists(small_cards, min_size=4, max_size=7))
 def test_the_best_opening_agrees_with_the_brute_force_oracle(hand):
     rules = get_rules("rami-51")
+    assume(fits(rules, hand))
     solution, points = solve_opening(rules, hand)
     best = oracle_opening(rules, hand)
     if solution.found:
@@ -83,6 +96,7 @@ def test_the_best_opening_agrees_with_the_brute_force_oracle(hand):
        slug=st.sampled_from(["rami-contrat", "liverpool", "rami-contrat-13"]))  # fmt: skip
 def test_every_lay_down_found_passes_check_contract(hand, round_number, slug):
     rules = get_rules(slug)
+    assume(fits(rules, hand))
     solution = solve_contract(rules, round_number, hand)
     if solution.found:
         assert check_contract(rules, round_number, [list(m) for m in solution.melds]).valid

@@ -1,0 +1,103 @@
+"""What a real hand can hold, and how much work a finder may do before it gives up honestly.
+
+Both bound what a public endpoint can be made to compute: a hand no table could deal is
+refused with a code, and a search that would explore more than its budget stops with
+`SearchTooLarge` ("too many possibilities to decide here"), never with a wrong answer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card
+from .errors import RulesError
+from .systems import RuleSystem
+
+# Nodes each finder may explore. A node costs each finder a different time, so each has its
+# own budget: about 100 ms of the slowest node on this project's machine. Real hands need a
+# small fraction (bench/solver.py prints the most any of 10,000 seeded hands needed).
+CONTRACT_NODES = 4_000
+OPENING_NODES = 50_000
+ROMI_NODES = 25_000
+
+
+class HandTooLarge(RulesError):
+    """More cards, copies of a card or jokers than any hand of this system can hold."""
+
+    code = "hand_too_large"
+
+
+class SearchTooLarge(RulesError):
+    """The finder used its whole budget without deciding: an honest "cannot tell here"."""
+
+    code = "search_too_large"
+
+
+@dataclass(frozen=True)
+class HandLimits:
+    cards: int  # cards in hand at the moment of laying down (after drawing)
+    copies: int  # copies of one natural card: one per deck in play
+    jokers: int
+
+
+def hand_limits(rules: RuleSystem, players: int | None = None) -> HandLimits:
+    """The most a hand of this system holds: the deal, the card drawn, "May I?" takes.
+
+    Without a player count, the most the system ever has (any table size, any round).
+    ROMi RAMi: the hand limit plus the cards one turn may take.
+    """
+    if rules.romi is not None:
+        romi = rules.romi
+        most = romi.hand_limit + romi.take_per_turn
+        return HandLimits(most, most, 0)
+    cards = max(rules.cards_dealt, default=0) + 1 + rules.extra_cards_allowance
+    copies = jokers = 0
+    for rule in rules.decks:
+        low, high = rule.players
+        if players is None or low <= players <= high:
+            copies = max(copies, rule.decks)
+            in_play = rule.jokers if rule.jokers is not None else rule.decks * rules.jokers_per_deck
+            jokers = max(jokers, in_play)
+    return HandLimits(cards, copies, jokers)
+
+
+def check_hand(rules: RuleSystem, cards: Sequence[Card], players: int | None = None) -> None:
+    """Refuse a hand (or lay-down) that no table of this system could hold."""
+    limits = hand_limits(rules, players)
+    if len(cards) > limits.cards:
+        raise HandTooLarge("hand_too_large", count=len(cards), most=limits.cards)
+    jokers = sum(card.is_joker for card in cards)
+    if jokers > limits.jokers:
+        raise HandTooLarge("too_many_jokers", count=jokers, most=limits.jokers)
+    naturals = Counter((card.rank, card.suit) for card in cards if not card.is_joker)
+    for (rank, suit), count in sorted(naturals.items()):
+        if suit and count > limits.copies:
+            card = Card(rank, suit)
+            raise HandTooLarge("too_many_copies", card=card, count=count, most=limits.copies)
+    # A hand counted for its penalty may leave suits out (`K K 7`): a rank still has 4 suits.
+    ranks = Counter(card.rank for card in cards if not card.is_joker)
+    for rank, count in sorted(ranks.items()):
+        if count > 4 * limits.copies:
+            card = Card(rank, "")
+            raise HandTooLarge("too_many_copies", card=card, count=count, most=4 * limits.copies)
+
+
+class Budget:
+    """Nodes a search may still explore; `spend` raises SearchTooLarge past the end."""
+
+    __slots__ = ("left", "size")
+
+    def __init__(self, nodes: int) -> None:
+        self.size = nodes
+        self.left = nodes
+
+    def spend(self, nodes: int = 1) -> None:
+        self.left -= nodes
+        if self.left < 0:
+            raise SearchTooLarge(nodes=self.size)
+
+    @property
+    def used(self) -> int:
+        return self.size - max(self.left, 0)
