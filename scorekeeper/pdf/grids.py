@@ -18,7 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
-from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 FONTS = Path(__file__).parent / "fonts"
 FONT, BOLD = "DejaVuCond", "DejaVuCond-Bold"
@@ -46,31 +46,59 @@ class Sheet:
     lines_after: list[str] = field(default_factory=list)  # e.g. "Winner: ____"
 
 
-def _paragraph(text: str, size: float, bold: bool = False, align: int = 0) -> Paragraph:
-    style = ParagraphStyle("cell", fontName=BOLD if bold else FONT, fontSize=size,
-                           leading=size * 1.2, alignment=align)  # fmt: skip
+MIN_ONE_PAGE_SCALE = 0.8  # one grid a sheet: shrink this far to keep it on one page, else flow
+TALL = 10**6  # wrap height that lets a table lay out every row (it is then scaled or split)
+
+
+def _fitted_size(text: str, width: float, size: float, font: str) -> float:
+    """The font size at which the longest word of `text` fits `width` (never above `size`)."""
+    room = width - 4  # the cell's left and right padding
+    longest = max((pdfmetrics.stringWidth(w, font, size) for w in text.split()), default=0)
+    if longest <= room or longest == 0:
+        return size
+    return max(1.0, int(size * room / longest * 10) / 10)
+
+
+def _paragraph(text: str, size: float, bold: bool = False, align: int = 0,
+               width: float | None = None) -> Paragraph:  # fmt: skip
+    """Text that wraps between words only: the size shrinks until the longest word fits."""
+    font = BOLD if bold else FONT
+    if width is not None:
+        size = _fitted_size(text, width, size, font)
+    style = ParagraphStyle("cell", fontName=font, fontSize=size, leading=size * 1.2,
+                           alignment=align, splitLongWords=0)  # fmt: skip
     return Paragraph(escape(text).replace("\n", "<br/>"), style)
 
 
+def _cell_widths(sheet: Sheet, widths: list[float]) -> list[list[float]]:
+    """Each header cell's width, spans included."""
+    out = [list(widths) for _ in sheet.header]
+    for (c0, r0), (c1, _r1) in sheet.spans:
+        out[r0][c0] = sum(widths[c0 : c1 + 1])
+    return out
+
+
 def _table(sheet: Sheet, width: float, size: float) -> Table:
+    total = sum(sheet.widths)
+    widths = [width * w / total for w in sheet.widths]
     data = []
-    for row in sheet.header:
-        data.append([_paragraph(c, size, bold=True, align=1) for c in row])
+    for row, cell_widths in zip(sheet.header, _cell_widths(sheet, widths), strict=True):
+        data.append(
+            [_paragraph(c, size, True, 1, w) for c, w in zip(row, cell_widths, strict=True)]
+        )
     # Score cells are short plain strings (never parsed as markup, and much faster to lay out);
     # text columns wrap, so they are escaped Paragraphs.
     for row in sheet.rows:
-        data.append([_paragraph(c, size) if i < sheet.first_wide else c for i, c in enumerate(row)])
+        data.append(
+            [_paragraph(c, size, width=widths[i]) if i < sheet.first_wide else c
+             for i, c in enumerate(row)]
+        )  # fmt: skip
     for row in sheet.footer:
         data.append(
-            [
-                _paragraph(c, size, bold=True) if i < sheet.first_wide else c
-                for i, c in enumerate(row)
-            ]
-        )
-    total = sum(sheet.widths)
-    table = Table(
-        data, colWidths=[width * w / total for w in sheet.widths], repeatRows=len(sheet.header)
-    )
+            [_paragraph(c, size, bold=True, width=widths[i]) if i < sheet.first_wide else c
+             for i, c in enumerate(row)]
+        )  # fmt: skip
+    table = Table(data, colWidths=widths, repeatRows=len(sheet.header))
     style = [
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#555555")),
         ("BACKGROUND", (0, 0), (-1, len(sheet.header) - 1), colors.HexColor("#e6efe9")),
@@ -93,18 +121,26 @@ def _table(sheet: Sheet, width: float, size: float) -> Table:
     return table
 
 
+def _flowables(sheet: Sheet, width: float, size: float) -> list:
+    """Title, subtitle, the grid, then the winner line and the legend."""
+    head = [_paragraph(sheet.title, size * 1.5, bold=True, width=width),
+            _paragraph(sheet.subtitle, size, width=width)]  # fmt: skip
+    tail = [_paragraph(line, size * 1.1, bold=True, width=width) for line in sheet.lines_after]
+    tail += [_paragraph(line, size * 0.9, width=width) for line in sheet.legend]
+    return [*head, _table(sheet, width, size), *tail]
+
+
+def _scale_to_fit(flow: list, w: float, h: float, gap: float) -> tuple[float, list[float]]:
+    heights = [f.wrap(w, TALL)[1] for f in flow]
+    needed = sum(heights) + gap * len(flow)
+    return (min(1.0, h / needed) if needed else 1.0), heights
+
+
 def _draw_sheet(
-    pdf: canvas.Canvas, sheet: Sheet, x: float, y: float, w: float, h: float, size: float
-) -> None:
-    """Draw one grid in the box (x, y from the bottom-left), shrunk to fit when needed."""
-    parts = [_paragraph(sheet.title, size * 1.5, bold=True), _paragraph(sheet.subtitle, size)]
-    table = _table(sheet, w, size)
-    tail = [_paragraph(line, size * 1.1, bold=True) for line in sheet.lines_after]
-    tail += [_paragraph(line, size * 0.9) for line in sheet.legend]
-    flow = [*parts, table, *tail]
-    heights = [f.wrap(w, h)[1] for f in flow]
-    needed = sum(heights) + size * 0.6 * len(flow)
-    scale = min(1.0, h / needed) if needed else 1.0
+    pdf: canvas.Canvas, flow: list, heights: list[float], scale: float,
+    x: float, y: float, h: float, gap: float,
+) -> None:  # fmt: skip
+    """Draw one grid's flowables in the box (x, y from the bottom-left) at `scale`."""
     pdf.saveState()
     pdf.translate(x, y + h)
     pdf.scale(scale, scale)
@@ -112,30 +148,56 @@ def _draw_sheet(
     for item, height in zip(flow, heights, strict=True):
         cursor += height
         item.drawOn(pdf, 0, -cursor)
-        cursor += size * 0.6
+        cursor += gap
     pdf.restoreState()
+
+
+def _flowing_pages(sheet: Sheet, pagesize, size: float, title: str) -> bytes:
+    """A grid too long for one page: it continues on the next ones, header rows repeated."""
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
+                            topMargin=MARGIN, bottomMargin=MARGIN, title=title,
+                            author="Rami score keeper", pageCompression=1)  # fmt: skip
+    flow = []
+    for item in _flowables(sheet, doc.width, size):
+        flow += [item, Spacer(1, size * 0.6)]
+    doc.build(flow)
+    return buffer.getvalue()
 
 
 def render(sheets: list[Sheet], *, paper: str = "a4", wide: bool = False, per_sheet: int = 1,
            title: str = "") -> bytes:  # fmt: skip
-    """A PDF with `per_sheet` copies of each grid per page (1, 2 or 4, to cut)."""
+    """A PDF with `per_sheet` copies of each grid per page (1, 2 or 4, to cut).
+
+    Copies shrink to fit their part of the page. A single grid shrinks a little to stay on
+    one page; longer ones (many deals or players) flow over pages with the header repeated.
+    """
     pagesize = PAPERS[paper]
     pagesize = landscape(pagesize) if wide else pagesize
-    buffer = io.BytesIO()
-    pdf = canvas.Canvas(buffer, pagesize=pagesize, pageCompression=1)
-    pdf.setTitle(title)
-    pdf.setAuthor("Rami score keeper")
     width, height = pagesize
     cols, rows = {1: (1, 1), 2: (1, 2) if not wide else (2, 1), 4: (2, 2)}[per_sheet]
     box_w = (width - 2 * MARGIN - (cols - 1) * GAP) / cols
     box_h = (height - 2 * MARGIN - (rows - 1) * GAP) / rows
     size = FONT_SIZE[per_sheet]
+    gap = size * 0.6
+    if per_sheet == 1 and len(sheets) == 1:
+        flow = _flowables(sheets[0], box_w, size)
+        scale, _heights = _scale_to_fit(flow, box_w, box_h, gap)
+        if scale < MIN_ONE_PAGE_SCALE:
+            return _flowing_pages(sheets[0], pagesize, size, title)
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=pagesize, pageCompression=1)
+    pdf.setTitle(title)
+    pdf.setAuthor("Rami score keeper")
     for sheet in sheets:
         for index in range(per_sheet):
+            # Each copy is its own set of flowables: a drawn flowable keeps its layout.
+            flow = _flowables(sheet, box_w, size)
+            scale, heights = _scale_to_fit(flow, box_w, box_h, gap)
             col, row = index % cols, index // cols
             x = MARGIN + col * (box_w + GAP)
             y = height - MARGIN - (row + 1) * box_h - row * GAP
-            _draw_sheet(pdf, sheet, x, y, box_w, box_h, size)
+            _draw_sheet(pdf, flow, heights, scale, x, y, box_h, gap)
         if per_sheet > 1:
             pdf.setDash(3, 3)
             pdf.setStrokeColor(colors.grey)

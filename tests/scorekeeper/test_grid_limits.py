@@ -1,0 +1,91 @@
+"""Every grid the form accepts renders, long tables continue over pages, header words stay whole."""
+
+import io
+import itertools
+
+import pytest
+from pypdf import PdfReader
+
+from rules_engine import SYSTEMS
+from scorekeeper.views.grids import BlankGridForm
+
+from .helpers import round_data, totals
+
+MAX_DEALS = BlankGridForm.base_fields["deals"].max_value
+# Header labels of a French round grid: on every page that holds part of the grid, each comes
+# out as one word ("total" also ends the legend, so it is checked where the others are).
+LABELS = ["Manche", "Cartes", "Donneur", "manche"]
+
+
+def pdf_of(response) -> PdfReader:
+    assert response.status_code == 200, response.content[:300]
+    assert response["Content-Type"] == "application/pdf"
+    return PdfReader(io.BytesIO(response.content))
+
+
+def words_per_page(reader: PdfReader) -> list[list[str]]:
+    return [page.extract_text().split() for page in reader.pages]
+
+
+def every_option():
+    for slug, rules in SYSTEMS.items():
+        deal_counts = (1, 10, MAX_DEALS) if rules.rounds is None and rules.romi is None else (7,)
+        for players, paper, orientation, per_sheet, deals in itertools.product(
+            sorted(set(rules.players)), ("a4", "letter"), ("portrait", "landscape"), (1, 2, 4),
+            deal_counts,
+        ):  # fmt: skip
+            yield slug, players, paper, orientation, per_sheet, deals
+
+
+@pytest.mark.parametrize(("slug", "players", "paper", "orientation", "per_sheet", "deals"),
+                         list(every_option()))  # fmt: skip
+def test_every_option_of_the_blank_grid_form_renders_with_whole_header_words(
+    client, slug, players, paper, orientation, per_sheet, deals
+):
+    names = "\n".join(f"Joueur{i}" for i in range(players))
+    reader = pdf_of(client.get("/grids/", {
+        "rules": slug, "players": players, "names": names, "deals": deals, "paper": paper,
+        "orientation": orientation, "per_sheet": per_sheet, "language": "fr",
+    }))  # fmt: skip
+    pages = words_per_page(reader)
+    if SYSTEMS[slug].romi:
+        labels = ["Joueur", "Cartes", "bonus", "Total"]
+    else:
+        labels = [*LABELS, *(f"Joueur{i}" for i in range(players))]
+    grid_pages = [words for words in pages if any(label in words for label in labels)]
+    assert grid_pages and grid_pages[0] is pages[0]
+    for words in grid_pages:
+        missing = [label for label in labels if label not in words]
+        assert not missing, f"broken or missing: {missing} in {words[:60]}"
+        if not SYSTEMS[slug].romi:
+            assert "total" in words
+
+
+def test_a_long_rami_51_grid_continues_on_the_next_page_with_its_header(client):
+    reader = pdf_of(client.get("/grids/", {
+        "rules": "rami-51", "players": 6, "deals": MAX_DEALS, "paper": "a4",
+        "orientation": "portrait", "per_sheet": 1, "language": "fr",
+    }))  # fmt: skip
+    pages = words_per_page(reader)
+    assert len(pages) >= 2
+    for words in pages:
+        assert "Donneur" in words and "total" in words  # the header rows, on every page
+    text = " ".join(" ".join(words) for words in pages)
+    assert str(MAX_DEALS) in pages[-1] and "Gagnant" in text
+
+
+@pytest.mark.parametrize(("players", "deals"), [(6, 13), (2, 18), (3, 40)])
+def test_the_filled_grid_of_a_long_rami_51_game_renders(client, start_game, players, deals):
+    names = [f"Joueur{i}" for i in range(players)]
+    g = start_game("rami-51", names, options={"rounds": deals})
+    for number in range(deals):
+        entries = round_data({seat: str(10 + seat) for seat in range(1, players)}, out=0)
+        response = client.post(f"{g.url}rounds/", entries)
+        assert response.status_code == 302, number
+    reader = pdf_of(client.get(f"{g.url}grid.pdf"))
+    pages = words_per_page(reader)
+    assert all("Donneur" in words for words in pages)
+    final = totals(g.game)
+    assert final == [0] + [deals * (10 + seat) for seat in range(1, players)]
+    last_rows = " ".join(pages[-1] + (pages[-2] if len(pages) > 1 else []))
+    assert all(str(total) in last_rows for total in final)
