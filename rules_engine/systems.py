@@ -111,6 +111,7 @@ class Romi:
     unused_joker_points: int = 1
     bonus_card_points: int = 1
     trophies_in_play: int = 4
+    combo_sizes: tuple[int, ...] = (2, 3, 4, 5)  # combo symbols: a pair up to five alike
     hand_limit: int = 10  # cards held at the end of a turn
     take_per_turn: int = 3  # value cards one turn may take from the market
 

@@ -21,6 +21,8 @@ from .keypad import parse_points
 from .models import MAX_NAME
 from .services import HandEntry
 
+ROMI = get_rules("romi-rami").romi  # ROMi RAMi's contract cards and trophies
+
 MAX_PLAYERS = max(s.players[1] for s in SYSTEMS.values())
 NO_WINNER = "none"
 
@@ -265,7 +267,8 @@ class RomiContractForm(forms.Form):
 
     def clean_combos(self) -> list[int]:
         parts = [p for p in self.cleaned_data["combos"].replace(" ", ",").split(",") if p]
-        if not parts or any(p not in {"2", "3", "4", "5"} for p in parts) or len(parts) > 5:
+        sizes = {str(size) for size in ROMI.combo_sizes}
+        if not parts or any(p not in sizes for p in parts) or len(parts) > 5:
             raise ValidationError(_("Write the combo sizes shown on the card, e.g. 2,2 or 3."))
         return [int(p) for p in parts]
 
@@ -280,7 +283,7 @@ def trophy_name(symbol: str) -> str:
     return _("most %(n)s-card combos") % {"n": symbol}
 
 
-TROPHY_SYMBOLS = [*COLOURS, "2", "3", "4", "5"]
+TROPHY_SYMBOLS = [*COLOURS, *(str(size) for size in ROMI.combo_sizes)]
 
 
 class RomiFinishForm(forms.Form):

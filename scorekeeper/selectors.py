@@ -129,6 +129,8 @@ def game_board(game: Game, lang: str = "fr") -> Board:
     running = [0] * len(players)
     for round_ in rounds:
         by_seat = {seat_of[s.player_id]: s for s in round_.scores.all()}
+        if len(by_seat) < len(players):
+            continue  # deleted between the two reads (rounds, then their scores): gone
         cells = []
         for seat in range(len(players)):
             s = by_seat[seat]

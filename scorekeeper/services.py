@@ -10,6 +10,7 @@ import json
 import random
 import uuid
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -27,9 +28,10 @@ from rules_engine import (
 from rules_engine.romi import COLOURS
 
 from .models import Game, HistoryEntry, Player, RomiContract, RomiTrophy, Round, RoundScore
-from .tokens import new_salt, new_token, token_hash, view_token
+from .tokens import new_salt, new_token, rotated_token, token_hash, view_token
 
 MAX_ROUNDS_OPEN_ENDED = 200
+EDIT_LINK_TWIN_WINDOW = timedelta(seconds=60)
 
 
 class ServiceError(Exception):
@@ -97,12 +99,25 @@ def game_play_again(*, game: Game) -> tuple[Game, str, str]:
 
 
 @transaction.atomic
-def game_regenerate_edit_token(*, game: Game) -> str:
-    token = new_token()
-    game.edit_token_hash = token_hash(token)
-    game.save(update_fields=["edit_token_hash", "updated_at"])
-    HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.TOKEN)
-    return token
+def game_regenerate_edit_token(*, game: Game, token: str) -> str:
+    """Replace the edit link `token` by a new one, and return the new one.
+
+    The new token is derived from the old one under SECRET_KEY, and the game is locked, so a
+    double tap gets the same live link twice instead of two links of which one is dead.
+    The old link answers this way only for a minute; after that it opens nothing.
+    """
+    new = rotated_token(token)
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.edit_token_hash == token_hash(token):
+        game.edit_token_hash = token_hash(new)
+        game.save(update_fields=["edit_token_hash", "updated_at"])
+        HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.TOKEN)
+        return new
+    last = game.history.filter(action=HistoryEntry.Action.TOKEN).order_by("-at").first()
+    twin = last is not None and timezone.now() - last.at <= EDIT_LINK_TWIN_WINDOW
+    if game.edit_token_hash == token_hash(new) and twin:
+        return new
+    raise Conflict("link_replaced")
 
 
 def _bump(game: Game) -> None:
@@ -247,11 +262,17 @@ def round_correct(
     *, round_: Round, entries: list[HandEntry], no_winner: bool, expected_version: int,
     action: str = HistoryEntry.Action.EDITED,
 ) -> Round:  # fmt: skip
-    """Replace a round's facts; refused if someone changed it since `expected_version`."""
-    round_ = Round.objects.select_for_update().select_related("game").get(pk=round_.pk)
+    """Replace a round's facts; refused if someone changed it since `expected_version`.
+
+    Locks the game first, as every write does: one lock order, so no deadlock with a
+    deletion, and a round deleted meanwhile is a Conflict, not a crash.
+    """
+    game = Game.objects.select_for_update().get(pk=round_.game_id)
+    round_ = Round.objects.filter(pk=round_.pk, game=game).first()
+    if round_ is None:
+        raise Conflict("round_gone")
     if round_.version != expected_version:
         raise Conflict("stale_edit", current=round_.version)
-    game = round_.game
     players = list(game.players.all())
     scores = _score(game, round_.number, entries, no_winner)
     before = _snapshot(round_)
@@ -289,25 +310,44 @@ def _entries_from(snapshot: dict) -> tuple[list[HandEntry], bool]:
     return entries, snapshot["no_winner"]
 
 
+def _scores_of(snapshot: dict) -> tuple:
+    """What a snapshot says of a round's scores, leaving names aside (a player may be renamed)."""
+    return (
+        snapshot.get("no_winner"),
+        [(s["seat"], s["hand_points"], s["cards"], sorted(s["facts"]), s["score"])
+         for s in snapshot.get("scores", [])],
+    )  # fmt: skip
+
+
+@transaction.atomic
 def history_undo(*, game: Game, entry: HistoryEntry) -> None:
-    """Undo a deletion (the round comes back) or a correction (the old values come back)."""
-    if entry.undone or entry.game_id != game.pk:
+    """Undo a deletion (the round comes back) or a correction (the old values come back).
+
+    Under the game's lock the entry is read again, so a double tap undoes once. A correction
+    is undone only while the round still holds what it left: if another phone changed the
+    round since, the undo is a Conflict carrying both versions, like a stale edit.
+    """
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    entry = game.history.filter(pk=entry.pk).first()
+    if entry is None or entry.undone:
         raise Conflict("already_undone")
-    with transaction.atomic():
-        if entry.action == HistoryEntry.Action.DELETED:
-            entries, no_winner = _entries_from(entry.before)
-            round_record(game=game, entries=entries, no_winner=no_winner, number=entry.round_number)
-        elif entry.action == HistoryEntry.Action.EDITED:
-            round_ = game.rounds.filter(number=entry.round_number).first()
-            if round_ is None:
-                raise Conflict("round_gone")
-            entries, no_winner = _entries_from(entry.before)
-            round_correct(round_=round_, entries=entries, no_winner=no_winner,
-                          expected_version=round_.version, action=HistoryEntry.Action.RESTORED)  # fmt: skip
-        else:
-            raise ServiceError("cannot_undo")
-        entry.undone = True
-        entry.save(update_fields=["undone"])
+    if entry.action == HistoryEntry.Action.DELETED:
+        entries, no_winner = _entries_from(entry.before)
+        round_record(game=game, entries=entries, no_winner=no_winner, number=entry.round_number)
+    elif entry.action == HistoryEntry.Action.EDITED:
+        round_ = game.rounds.filter(number=entry.round_number).first()
+        if round_ is None:
+            raise Conflict("round_gone")
+        now = _snapshot(round_)
+        if _scores_of(now) != _scores_of(entry.after):
+            raise Conflict("changed_since", number=round_.number, stored=now, undo_to=entry.before)
+        entries, no_winner = _entries_from(entry.before)
+        round_correct(round_=round_, entries=entries, no_winner=no_winner,
+                      expected_version=round_.version, action=HistoryEntry.Action.RESTORED)  # fmt: skip
+    else:
+        raise ServiceError("cannot_undo")
+    entry.undone = True
+    entry.save(update_fields=["undone"])
 
 
 @transaction.atomic
@@ -332,33 +372,57 @@ def romi_contract_log(
     *, game: Game, player: Player, points: int, colour: str, combos: list[int],
     bonus_cards: int, joker_used: bool, client_uuid: uuid.UUID | None = None,
 ) -> RomiContract:  # fmt: skip
-    """Log a contract card a player completed; the joker token serves once per game."""
-    if client_uuid is not None:
-        existing = RomiContract.objects.filter(client_uuid=client_uuid).first()
-        if existing is not None:
-            return existing
+    """Log a contract card a player completed; the joker token serves once per game.
+
+    A replay of the same client UUID returns the stored contract, as a round's does; the
+    same UUID with other facts, or from another game, is refused (`uuid_reused`).
+    """
     if colour not in COLOURS:
         raise ServiceError("romi_colour")
-    if not combos or any(c not in (2, 3, 4, 5) for c in combos):
+    if not combos or any(c not in get_rules(game.rules_slug).romi.combo_sizes for c in combos):
         raise ServiceError("romi_combos")
-    with transaction.atomic():
-        Game.objects.select_for_update().filter(pk=game.pk).first()
-        if game.finished_at:
-            raise ServiceError("game_over")
-        if joker_used and player.romi_contracts.filter(joker_used=True).exists():
-            raise ServiceError("romi_joker_used", problems=[(player.seat, "romi_joker_used", {})])
-        contract = RomiContract.objects.create(
-            game=game, player=player, points=points, colour=colour,
-            combos=",".join(map(str, combos)), bonus_cards=bonus_cards, joker_used=joker_used,
-            client_uuid=client_uuid,
-        )  # fmt: skip
-        HistoryEntry.objects.create(
-            game=game, action=HistoryEntry.Action.CONTRACT,
-            after={"name": player.name, "points": points, "colour": colour, "combos": combos,
-                   "bonus_cards": bonus_cards, "joker_used": joker_used},
-        )  # fmt: skip
-        _bump(game)
-        return contract
+    facts = {"player_id": player.pk, "points": points, "colour": colour,
+             "combos": ",".join(map(str, combos)), "bonus_cards": bonus_cards,
+             "joker_used": joker_used}  # fmt: skip
+    try:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game.pk)
+            # Under the game's lock: a replay racing its own first try waits, then sees it.
+            replay = _romi_replayed(client_uuid, game, facts)
+            if replay is not None:
+                return replay
+            if game.finished_at:
+                raise ServiceError("game_over")
+            if joker_used and player.romi_contracts.filter(joker_used=True).exists():
+                raise ServiceError(
+                    "romi_joker_used", problems=[(player.seat, "romi_joker_used", {})]
+                )
+            contract = RomiContract.objects.create(game=game, client_uuid=client_uuid, **facts)
+            HistoryEntry.objects.create(
+                game=game, action=HistoryEntry.Action.CONTRACT,
+                after={"name": player.name, "points": points, "colour": colour, "combos": combos,
+                       "bonus_cards": bonus_cards, "joker_used": joker_used},
+            )  # fmt: skip
+            _bump(game)
+            return contract
+    except IntegrityError:
+        # The same UUID arrived twice at once (PostgreSQL lets both wait on the insert).
+        replay = _romi_replayed(client_uuid, game, facts)
+        if replay is not None:
+            return replay
+        raise
+
+
+def _romi_replayed(client_uuid, game: Game, facts: dict) -> RomiContract | None:
+    if client_uuid is None:
+        return None
+    existing = RomiContract.objects.filter(client_uuid=client_uuid).first()
+    if existing is None:
+        return None
+    stored = {name: getattr(existing, name) for name in facts}
+    if existing.game_id == game.pk and stored == facts:
+        return existing
+    raise ServiceError("uuid_reused")
 
 
 @transaction.atomic

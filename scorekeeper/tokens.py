@@ -31,3 +31,10 @@ def token_hash(token: str) -> str:
 def view_token(salt: str) -> str:
     mac = hmac.new(settings.SECRET_KEY.encode(), f"view:{salt}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(mac[:TOKEN_BYTES]).decode().rstrip("=")
+
+
+def rotated_token(token: str) -> str:
+    """The edit token that replaces `token`: the same for a double tap, unguessable without
+    both the old token and SECRET_KEY."""
+    mac = hmac.new(settings.SECRET_KEY.encode(), f"edit-rotation:{token}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:TOKEN_BYTES]).decode().rstrip("=")

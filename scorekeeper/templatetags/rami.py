@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django import template
 from django.utils.translation import gettext as _
 
@@ -62,3 +64,9 @@ def rank_label(rank: str) -> str:
     numbers = {"A": 1, "J": 11, "Q": 12, "K": 13}
     value = numbers.get(rank, int(rank) if rank.isdigit() else 0)
     return rank_word(value, (get_language() or "fr")[:2]) if value else rank
+
+
+@register.filter
+def machine_datetime(value: datetime) -> str:
+    """A `<time datetime>` value: HTML allows at most 3 digits of a second's fraction."""
+    return value.isoformat(timespec="seconds")

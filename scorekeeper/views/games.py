@@ -6,12 +6,13 @@ import io
 
 import segno
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -21,10 +22,11 @@ from rules_engine.messages import describe
 
 from .. import services
 from ..forms import RomiContractForm, RomiFinishForm, RoundForm, lang
+from ..lookups import game_by_token_hash
 from ..precompressed import PrecompressedPage
 from ..selectors import game_board
-from ..tokens import view_token
-from .access import Access, edit_access, forget_game, game_access, remember_game
+from ..tokens import rotated_token, token_hash, view_token
+from .access import MAX_TOKEN, Access, edit_access, forget_game, game_access, remember_game
 
 VIEWER_CACHE_SECONDS = 600
 
@@ -110,6 +112,8 @@ def hand_value(request: HttpRequest, token: str) -> HttpResponse:
     """The engine's count of the cards picked for a hand, shown as they are tapped."""
     access = game_access(token)
     rules = get_rules(access.game.rules_slug)
+    if rules.card_values is None:
+        raise Http404(_("This game does not count cards left in hand."))
     seat = request.GET.get("seat", "")
     text = request.GET.get(f"cards_{seat}", "")[:300]
     try:
@@ -150,8 +154,18 @@ def qr_code(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def regenerate_edit(request: HttpRequest, token: str) -> HttpResponse:
-    access = edit_access(token)
-    new = services.game_regenerate_edit_token(game=access.game)
+    try:
+        game = edit_access(token).game
+    except Http404:
+        # A double tap: its twin may have replaced this link a moment ago. The service hands
+        # out the same new link for a minute; otherwise this link opens nothing.
+        game = game_by_token_hash(token_hash(rotated_token(token[:MAX_TOKEN])))
+        if game is None:
+            raise
+    try:
+        new = services.game_regenerate_edit_token(game=game, token=token)
+    except services.Conflict:
+        raise Http404(_("No game at this address.")) from None
     forget_game(request, token)
     remember_game(request, new)
     return redirect("share", token=new)

@@ -7,11 +7,13 @@ from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
 from rules_engine import get_rules
+from rules_engine.messages import describe
 
 from .. import services
-from ..forms import RomiContractForm, RomiFinishForm
+from ..forms import RomiContractForm, RomiFinishForm, lang
 from .access import edit_access
 from .games import _back, game_context
+from .rounds import SERVICE_MESSAGES, service_message
 
 
 def _render(request, access, status=200, **forms) -> HttpResponse:
@@ -35,12 +37,11 @@ def contract_log(request: HttpRequest, token: str) -> HttpResponse:
                 joker_used=data["joker_used"], client_uuid=data.get("client_uuid"),
             )  # fmt: skip
         except services.ServiceError as error:
-            from rules_engine.messages import describe
-
-            from ..forms import lang
-
-            form.add_error("joker_used" if error.code == "romi_joker_used" else None,
-                           describe(error.code, error.params, lang()))  # fmt: skip
+            if error.code in SERVICE_MESSAGES:
+                message = service_message(error)
+            else:
+                message = describe(error.code, error.params, lang())
+            form.add_error("joker_used" if error.code == "romi_joker_used" else None, message)
             return _render(request, access, 422, romi_form=form)
         return _render(request, access) if request.htmx else _back(request, token)
     return _render(request, access, 422, romi_form=form)

@@ -32,6 +32,11 @@ SERVICE_MESSAGES = {
     "not_last_round": gettext_noop("Only the last round can be deleted."),
     "entries_count": gettext_noop("Every player needs a line."),
     "already_undone": gettext_noop("This change was already undone."),
+    "changed_since": gettext_noop(
+        "This round was changed on another phone after this correction, so undoing it would "
+        "lose that change. Both versions are shown; correct the round by hand if needed."
+    ),
+    "link_replaced": gettext_noop("This link was replaced: ask the table for the new one."),
     "round_gone": gettext_noop("That round no longer exists."),
     "cannot_undo": gettext_noop("This change cannot be undone."),
     "round_invalid": gettext_noop("This change could not be saved."),
@@ -52,6 +57,8 @@ def _render_game(request: HttpRequest, access, form, status: int = 200, **extra)
 def round_new(request: HttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     game = access.game
+    if get_rules(game.rules_slug).romi is not None:
+        raise Http404(_("ROMi RAMi has no rounds to enter: log contracts instead."))
     players = list(game.players.all())
     form = RoundForm(request.POST, players=players, rules=get_rules(game.rules_slug))
     as_json = outbox.wants_json(request)
@@ -119,13 +126,16 @@ def round_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
         return _replace_from_outbox(access, form, number)
     status = 200
     if form.is_valid():
-        round_ = access.game.rounds.get(number=number)
+        round_ = access.game.rounds.filter(number=number).first()
+        if round_ is None:  # deleted by another phone since the form was shown
+            raise Http404(_("No such round."))
         try:
             services.round_correct(round_=round_, entries=form.entries(), no_winner=form.no_winner,
                                    expected_version=form.cleaned_data.get("version") or 0)  # fmt: skip
             return _back(request, token)
         except services.Conflict:
             # Someone corrected it meanwhile: show what is stored now, keep the user's values.
+            # (A round deleted meanwhile has no stored values: _row answers 404.)
             board, row = _row(access, number)
             form.add_error(None, _("This round was changed on another phone meanwhile. The stored "
                                    "values are shown above; submit again to replace them with yours."))  # fmt: skip
@@ -145,11 +155,15 @@ def _replace_from_outbox(access, form: RoundForm, number: int) -> HttpResponse:
     """A phone chose its own offline entry over the round another phone stored."""
     if not form.is_valid():
         return outbox.refused("invalid", outbox.form_message(form), 422, form)
-    round_ = access.game.rounds.get(number=number)
+    round_ = access.game.rounds.filter(number=number).first()
+    if round_ is None:
+        return outbox.refused("round_gone", service_message(services.Conflict("round_gone")), 404)
     try:
         services.round_correct(round_=round_, entries=form.entries(), no_winner=form.no_winner,
                                expected_version=form.cleaned_data.get("version") or 0)  # fmt: skip
     except services.Conflict as error:
+        if error.code == "round_gone":
+            return outbox.refused(error.code, service_message(error), 404)
         board, row = _row(access, number)
         return outbox.refused(error.code, service_message(error), 409,
                               stored=outbox.row_answer(board, row))  # fmt: skip
@@ -194,8 +208,12 @@ def history_undo(request: HttpRequest, token: str, entry_id: int) -> HttpRespons
         services.history_undo(game=access.game, entry=entry)
     except services.ServiceError as error:
         entries = list(access.game.history.all()[:200])
+        versions = None
+        if error.code == "changed_since":  # what the round holds now, and what undo would bring
+            versions = {"number": error.params["number"], "stored": error.params["stored"],
+                        "undo_to": error.params["undo_to"]}  # fmt: skip
         return render(request, "games/history.html",
-                      {"access": access, "token": token, "entries": entries,
+                      {"access": access, "token": token, "entries": entries, "versions": versions,
                        "board": game_board(access.game, lang()), "error": service_message(error)},
                       status=409)  # fmt: skip
     return _back(request, token)
