@@ -98,7 +98,7 @@ def test_an_edit_racing_the_deletion_of_its_round_never_answers_5xx(start_game):
         number = Round.objects.filter(game=g.game).count()
         edit = round_data({1: "99", 2: "5"}, out=0, version=1)
         answers = at_once(
-            lambda c, n=number: c.post(f"{g.url}rounds/{n}/edit/", edit),
+            lambda c, n=number, e=edit: c.post(f"{g.url}rounds/{n}/edit/", e),
             lambda c, n=number: c.post(f"{g.url}rounds/{n}/delete/"),
         )
         edited, deleted = (a.status_code for a in answers)
