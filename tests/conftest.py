@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 import pytest
@@ -45,3 +46,33 @@ def plain_static_files(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+class _ServerErrors(logging.Handler):
+    """Collects the 5xx answers Django logs (django.request, and django.server for the live
+    server the browser tests use)."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+        self.seen: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        # Both loggers put the answer's status on the record (django.utils.log.log_response).
+        status = getattr(record, "status_code", None)
+        if status is not None and status >= 500:
+            self.seen.append(f"{status}: {record.getMessage()}")
+
+
+@pytest.fixture(autouse=True)
+def no_server_errors(request):
+    """Any 5xx answered during a test fails it, unless the test is marked `allow_5xx` (the ones
+    that provoke a 503 on purpose)."""
+    watcher = _ServerErrors()
+    loggers = [logging.getLogger("django.request"), logging.getLogger("django.server")]
+    for logger in loggers:
+        logger.addHandler(watcher)
+    yield
+    for logger in loggers:
+        logger.removeHandler(watcher)
+    if watcher.seen and not request.node.get_closest_marker("allow_5xx"):
+        pytest.fail("the server answered 5xx: " + "; ".join(watcher.seen[:5]), pytrace=False)

@@ -41,6 +41,7 @@ def test_every_state_change_needs_the_csrf_token(start_game):
         assert strict.post(path, HTTP_HX_REQUEST="true").status_code == 403, path
 
 
+@pytest.mark.allow_5xx
 def test_a_write_that_cannot_get_the_lock_answers_503_with_retry_after(
     client, start_game, monkeypatch
 ):
@@ -57,6 +58,7 @@ def test_a_write_that_cannot_get_the_lock_answers_503_with_retry_after(
         assert "Occupé" in response.content.decode()
 
 
+@pytest.mark.allow_5xx
 @pytest.mark.django_db(transaction=True)
 def test_a_real_sqlite_lock_held_past_the_busy_timeout_gives_503(client, start_game, settings):
     if connection.vendor != "sqlite":
