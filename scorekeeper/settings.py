@@ -94,6 +94,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scorekeeper.middleware.DatabaseBusyMiddleware",
+    "scorekeeper.capability.NoIndexMiddleware",
 ]
 CSRF_FAILURE_VIEW = "scorekeeper.views.errors.csrf_failure"
 
@@ -112,6 +113,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scorekeeper.capability.robots",
             ],
         },
     }
@@ -183,6 +185,8 @@ X_FRAME_OPTIONS = "DENY"
 if env_bool("PRODUCTION", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    # Load balancers probe the health check over plain HTTP inside the network.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
