@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
+
 
 def round_data(points: dict[int, str] | None = None, out: int | str | None = None, **extra) -> dict:
     data = {f"points_{seat}": value for seat, value in (points or {}).items()}
@@ -15,3 +17,49 @@ def totals(game) -> list[int]:
     from scorekeeper.selectors import game_board
 
     return game_board(game).totals
+
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+
+class _Texts(HTMLParser):
+    """Text inside every element of a tag (and, if given, a class) — never attribute values."""
+
+    def __init__(self, tag: str, css_class: str | None) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tag, self.css_class = tag, css_class
+        self.depth = 0  # open elements inside the current match
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in VOID:
+            return
+        if self.depth:
+            self.depth += 1
+            return
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == self.tag and (self.css_class is None or self.css_class in classes):
+            self.depth = 1
+            self.found.append("")
+
+    def handle_endtag(self, tag):
+        if self.depth and tag not in VOID:
+            self.depth -= 1
+
+    def handle_data(self, data):
+        if self.depth:
+            self.found[-1] += data
+
+
+def texts(html: str, tag: str, css_class: str | None = None) -> list[str]:
+    """The text of each `<tag class="… css_class …">`, stripped: where a test looks for a
+    name or a value, so a short string can never match inside a random token elsewhere."""
+    parser = _Texts(tag, css_class)
+    parser.feed(html)
+    return [" ".join(text.split()) for text in parser.found]
+
+
+def visible_text(html: str) -> str:
+    """All text nodes of the body, outside scripts: tokens live only in attributes."""
+    body = texts(html, "main") or texts(html, "body")
+    return " ".join(body)
