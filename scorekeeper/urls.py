@@ -33,6 +33,7 @@ urlpatterns = [
     path("api/check", checker.api_check, name="api_check"),
     path("api/solve", checker.api_solve, name="api_solve"),
     path("api/penalty", checker.api_penalty, name="api_penalty"),
+    path("api/openapi.json", checker.api_document, name="api_document"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/", pwa.offline, name="offline"),

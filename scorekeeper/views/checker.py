@@ -123,3 +123,10 @@ def api_penalty(request: HttpRequest) -> JsonResponse:
         request,
         lambda b, _lang: checker.penalty(str(b.get("rules", ""))[:40], str(b.get("cards", ""))),
     )
+
+
+@require_GET
+def api_document(request: HttpRequest) -> JsonResponse:
+    from ..openapi import document  # imports this module's MAX_BODY
+
+    return JsonResponse(document(), json_dumps_params={"ensure_ascii": False})
