@@ -33,6 +33,7 @@ from .melds import MeldCheck, MeldReading, Reason, check_meld
 from .opening import OpeningCheck, check_opening
 from .scoring import (
     PlayerDeal,
+    behind_leader,
     deal_facts,
     hand_points,
     max_hand_points,
@@ -52,7 +53,7 @@ __all__ = [
     "check_hand", "hand_limits", "Card", "Contract", "ContractCheck", "DealError", "MeldCheck",
     "MeldReading", "NotationError", "OpeningCheck", "PlayerDeal", "Reason", "Requirement",
     "RoundOutOfRange", "RoundSeats", "RuleSystem", "RulesError", "Solution", "UnknownRules",
-    "cards_dealt", "check_contract", "check_meld", "check_opening", "contract_for",
+    "behind_leader", "cards_dealt", "check_contract", "check_meld", "check_opening", "contract_for",
     "deal_facts", "decks_and_jokers", "format_card", "format_hand", "parse_hand", "format_meld", "format_melds",
     "get_rules", "hand_points", "max_hand_points", "parse_cards", "parse_melds", "ranking",
     "score_deal", "seats_for_round", "solve_contract", "solve_opening", "totals",

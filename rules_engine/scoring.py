@@ -164,3 +164,11 @@ def ranking(scores: Sequence[int], lowest_wins: bool = True) -> list[int]:
 def winners(scores: Sequence[int], lowest_wins: bool = True) -> list[int]:
     """Indices of the players ranked first (several on a tie)."""
     return [i for i, r in enumerate(ranking(scores, lowest_wins)) if r == 1]
+
+
+def behind_leader(scores: Sequence[int], lowest_wins: bool = True) -> list[int]:
+    """How many points each player is behind the leader (0 for the leaders)."""
+    if not scores:
+        return []
+    best = min(scores) if lowest_wins else max(scores)
+    return [abs(score - best) for score in scores]

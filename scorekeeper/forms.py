@@ -134,9 +134,10 @@ class RoundForm(forms.Form):
         choices = [(str(p.seat), p.name) for p in players]
         if rules.allows_no_winner:
             choices.append((NO_WINNER, _("Nobody: no winner (stock and discard ran out)")))
+        # Not required as a field: a lone 0 typed for one player says who went out (clean).
         self.fields["went_out"] = forms.ChoiceField(
             label=gettext_lazy("Who went out?"), choices=choices, widget=forms.RadioSelect,
-            error_messages={"required": gettext_lazy("Mark who went out.")},
+            required=False,
         )  # fmt: skip
         if self.has_opened_first:
             self.fields["opened_first"] = forms.ChoiceField(
@@ -187,7 +188,32 @@ class RoundForm(forms.Form):
                 parse_hand(cards)
             except NotationError as error:
                 self.add_error(f"cards_{p.seat}", describe(error.code, error.params, lang()))
+            self._refuse_contradictions(p, data)
+        if not data.get("went_out"):
+            data["went_out"] = self._went_out_from_a_lone_zero(data)
+        if not data.get("went_out") and "went_out" not in self.errors:
+            self.add_error("went_out", _("Mark who went out."))
         return data
+
+    def _refuse_contradictions(self, player, data) -> None:
+        """Two answers for one hand are refused, never settled silently."""
+        typed = (data.get(f"points_{player.seat}") or "").strip()
+        cards = (data.get(f"cards_{player.seat}") or "").strip()
+        if typed and cards:
+            self.add_error(f"points_{player.seat}",
+                           _("Enter the points or tap the cards, not both."))  # fmt: skip
+        if data.get(f"laid_nothing_{player.seat}") and (typed or cards):
+            self.add_error(
+                f"points_{player.seat}",
+                _("A player who laid nothing scores %(points)d: leave the hand empty.")
+                % {"points": self.laid_nothing_points},
+            )
+
+    def _went_out_from_a_lone_zero(self, data) -> str | None:
+        """The one player whose hand was typed as 0 went out (no card is worth 0)."""
+        zeros = [str(p.seat) for p in self.players
+                 if data.get(f"value_{p.seat}") == 0 and not data.get(f"cards_{p.seat}")]  # fmt: skip
+        return zeros[0] if len(zeros) == 1 else None
 
     @property
     def no_winner(self) -> bool:

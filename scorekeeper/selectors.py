@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules_engine import (
+    behind_leader,
     cards_dealt,
     contract_for,
     decks_and_jokers,
@@ -36,6 +37,10 @@ class RoundInfo:
     dealer: Player | None = None
     first_player: Player | None = None
     clockwise: bool = True
+    no_contiguous_runs: bool = False  # this contract has runs that must not touch
+    lay_all: bool = False  # the whole hand goes down at once (rami-contrat's last contract)
+    opening_minimum: int | None = None  # rami-51: points of the first lay-down
+    pure_run_minimum: int | None = None
 
 
 @dataclass
@@ -74,9 +79,21 @@ class Board:
     romi: RomiBoard | None = None
 
     @property
-    def standings(self) -> list[tuple[int, Player, int]]:
-        """(rank, player, total), best first."""
-        return sorted(zip(self.ranks, self.players, self.totals, strict=True), key=lambda t: t[0])
+    def standings(self) -> list[Standing]:
+        """Each player's rank, total and gap to the leader, best first (seat order on a tie)."""
+        behind = behind_leader(self.totals, self.rules.lowest_wins)
+        lines = [Standing(rank, player, total, gap)
+                 for rank, player, total, gap in zip(self.ranks, self.players, self.totals, behind,
+                                                     strict=True)]  # fmt: skip
+        return sorted(lines, key=lambda line: line.rank)
+
+
+@dataclass
+class Standing:
+    rank: int
+    player: Player
+    total: int
+    behind: int  # points behind the leader (0 for the leaders)
 
 
 @dataclass
@@ -113,6 +130,12 @@ def round_info(
         contract = contract_for(rules, number)
         info.contract_words = contract_words(contract, lang)
         info.contract_symbols = contract_symbols(contract)
+        runs = sum(req.kind == "run" for req in contract.requirements)
+        info.no_contiguous_runs = rules.forbid_contiguous_runs and runs > 1
+        info.lay_all = contract.lay_all_cards
+    if rules.opening is not None:
+        info.opening_minimum = rules.opening.minimum
+        info.pure_run_minimum = rules.opening.pure_run_min
     return info
 
 

@@ -8,9 +8,8 @@ from rules_engine import cards_dealt, decks_and_jokers, seats_for_round
 from rules_engine.messages import contract_symbols, contract_words
 from rules_engine.systems import RuleSystem
 
+from ..facts import FACT_MARKS
 from .grids import Sheet
-
-FACT_MARKS = {"went_out": "★", "opened_first": "①", "rami_sec": "sec", "laid_nothing": "∅"}
 
 
 def legend(rules: RuleSystem) -> list[str]:

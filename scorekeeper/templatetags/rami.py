@@ -7,8 +7,10 @@ from datetime import datetime
 from django import template
 from django.utils.translation import gettext as _
 
+from rules_engine import SYSTEMS
 from rules_engine.romi import COLOUR_SYMBOLS
 
+from ..facts import FACT_MARKS
 from ..forms import colour_name, trophy_name
 
 register = template.Library()
@@ -70,3 +72,18 @@ def rank_label(rank: str) -> str:
 def machine_datetime(value: datetime) -> str:
     """A `<time datetime>` value: HTML allows at most 3 digits of a second's fraction."""
     return value.isoformat(timespec="seconds")
+
+
+@register.filter
+def game_name(slug: str) -> str:
+    """A rule system's name in the page's language (the model's choices are French only)."""
+    from ..forms import lang
+
+    rules = SYSTEMS.get(slug)
+    return rules.name[lang()] if rules else slug
+
+
+@register.filter
+def fact_mark(fact: str) -> str:
+    """The grid's compact sign for a fact (its words go beside it for screen readers)."""
+    return FACT_MARKS.get(fact, fact)

@@ -36,40 +36,184 @@
     field.dispatchEvent(new Event("picked", { bubbles: true }));
   });
 
-  // Points keypad: digits, plus and minus for sums like 12+11+7, under the focused field.
+  // Points keypad: digits, plus and minus for sums like 12+11+7, at the bottom of the screen.
+  // While it is open the field asks the phone for no keyboard of its own (inputmode=none);
+  // the ⌨ key hands over to the system keyboard for those who prefer it.
   let keypad = null;
   let target = null;
+  const KEYS = [["7"], ["8"], ["9"], ["⌫", "back"], ["4"], ["5"], ["6"], ["+"], ["1"], ["2"], ["3"], ["−"],
+    ["⌨", "system"], ["0"], ["→", "next"], ["✓", "done"]];
+  function label(key) {
+    const words = document.querySelector("[data-keypad-labels]");
+    const name = "label" + key[0].toUpperCase() + key.slice(1);
+    return (words && words.dataset[name]) || key;
+  }
   function buildKeypad() {
     keypad = document.createElement("div");
     keypad.className = "keypad";
     keypad.hidden = true;
     keypad.setAttribute("role", "group");
-    keypad.setAttribute("aria-label", "keypad");
-    for (const key of ["7", "8", "9", "+", "4", "5", "6", "−", "1", "2", "3", "⌫", "0", "00", "C", "✓"]) {
+    keypad.setAttribute("aria-label", label("keypad"));
+    for (const [text, name] of KEYS) {
       const b = document.createElement("button");
       b.type = "button";
-      b.textContent = key;
-      b.dataset.key = key;
+      b.textContent = text;
+      b.dataset.key = name || text;
+      if (name) { b.setAttribute("aria-label", label(name)); b.classList.add("wide"); }
       keypad.appendChild(b);
     }
-    keypad.addEventListener("mousedown", (e) => e.preventDefault());
+    keypad.addEventListener("mousedown", (e) => e.preventDefault()); // keep the field focused
     keypad.addEventListener("click", (event) => {
-      const key = event.target.dataset.key;
-      if (!key || !target) return;
-      if (key === "⌫") target.value = target.value.slice(0, -1);
-      else if (key === "C") target.value = "";
-      else if (key === "✓") { keypad.hidden = true; target.blur(); return; }
+      const button = event.target.closest("[data-key]");
+      if (!button || !target) return;
+      const key = button.dataset.key;
+      if (key === "back") target.value = target.value.slice(0, -1);
+      else if (key === "done") { closeKeypad(); target.blur(); return; }
+      else if (key === "next") { nextField(target); return; }
+      else if (key === "system") { useSystemKeyboard(target); return; }
       else target.value += key === "−" ? "-" : key;
       target.dispatchEvent(new Event("input", { bubbles: true }));
     });
     document.body.appendChild(keypad);
   }
-  document.addEventListener("focusin", (event) => {
-    if (!event.target.matches("[data-keypad]")) return;
-    if (!window.matchMedia("(pointer: coarse)").matches) return; // desktops type directly
+  function openKeypad(field) {
     if (!keypad) buildKeypad();
-    target = event.target;
+    target = field;
+    field.inputMode = "none";
     keypad.hidden = false;
+    const height = keypad.getBoundingClientRect().height;
+    document.body.style.setProperty("--pad-height", `${height}px`);
+    document.body.classList.add("pad-open");
+    revealAbovePad(field);
+  }
+  function closeKeypad() {
+    if (!keypad) return;
+    keypad.hidden = true;
+    document.body.classList.remove("pad-open");
+  }
+  // The field being typed stays in sight, above the pad.
+  function revealAbovePad(field) {
+    const padTop = window.innerHeight - (keypad && !keypad.hidden ? keypad.getBoundingClientRect().height : 0);
+    const box = field.closest(".hand") || field;
+    const rect = box.getBoundingClientRect();
+    if (rect.bottom > padTop - 4) window.scrollBy({ top: rect.bottom - padTop + 8 });
+    else if (rect.top < 0) window.scrollBy({ top: rect.top - 8 });
+  }
+  function useSystemKeyboard(field) {
+    closeKeypad();
+    field.inputMode = "tel";
+    field.dataset.systemKeyboard = "1";
+    field.blur();
+    field.focus();
+  }
+  function fields(form) { return [...form.querySelectorAll("[data-keypad]")]; }
+  function nextField(field) {
+    markWentOutByZero(field);
+    const form = field.form;
+    const list = fields(form);
+    const picker = field.closest(".hand")?.querySelector("details.picker");
+    const next = list[list.indexOf(field) + 1];
+    if (next) {
+      // The card picker stays open from one player to the next.
+      if (picker && picker.open) next.closest(".hand").querySelector("details.picker").open = true;
+      next.focus();
+    } else {
+      closeKeypad();
+      form.querySelector("[data-save]")?.focus();
+    }
+  }
+  document.addEventListener("focusin", (event) => {
+    const field = event.target;
+    if (!field.matches("[data-keypad]")) return;
+    if (!window.matchMedia("(pointer: coarse)").matches || field.dataset.systemKeyboard) return;
+    openKeypad(field);
+  });
+  document.addEventListener("focusout", (event) => {
+    if (!event.target.matches("[data-keypad]")) return;
+    // Leaving for something that is not a points field (or the pad itself) closes the pad.
+    setTimeout(() => {
+      const now = document.activeElement;
+      if (!now || !now.matches("[data-keypad]")) closeKeypad();
+    }, 0);
+  });
+
+  // The running sum of a typed total: "12+11+7" shows "= 30". The server counts for real.
+  function sumOf(text) {
+    const compact = text.replace(/\s+/g, "").replace(/−/g, "-");
+    if (!/^[+-]?\d+([+-]\d+)+$/.test(compact)) return null;
+    return compact.match(/[+-]?\d+/g).reduce((total, term) => total + Number(term), 0);
+  }
+  function showSum(field) {
+    const out = document.getElementById(field.getAttribute("aria-describedby")?.split(" ")[0] || "");
+    if (!out || !out.matches("[data-sum]")) return;
+    const sum = sumOf(field.value);
+    out.textContent = sum === null ? "" : `= ${sum}`;
+  }
+  // A 0 says who went out when nobody is marked yet; changing the 0 takes the mark back.
+  function markWentOutByZero(field) {
+    const hand = field.closest(".hand");
+    if (!hand) return;
+    const radio = hand.querySelector('input[name="went_out"]');
+    if (!radio) return;
+    const form = field.form;
+    const marked = form.querySelector('input[name="went_out"]:checked');
+    if (field.value.trim() === "0" && !marked) {
+      radio.checked = true;
+      radio.dataset.auto = "1";
+      announce(label("markedOut").replace("{name}", hand.querySelector(".hand-name").textContent.trim()));
+    } else if (field.value.trim() !== "0" && radio.checked && radio.dataset.auto) {
+      radio.checked = false;
+      delete radio.dataset.auto;
+    }
+  }
+  function announce(text) {
+    const box = document.querySelector("[data-announce]");
+    if (box) box.textContent = text;
+  }
+  document.addEventListener("input", (event) => {
+    if (!event.target.matches("[data-keypad]")) return;
+    showSum(event.target);
+    if (event.target.value.trim() !== "0") markWentOutByZero(event.target);
+  });
+  document.addEventListener("change", (event) => {
+    if (event.target.matches('input[name="went_out"]')) {
+      event.target.form.querySelectorAll('input[name="went_out"]').forEach((r) => delete r.dataset.auto);
+    }
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && event.target.matches("[data-keypad]")) {
+      event.preventDefault();
+      nextField(event.target);
+    }
+  });
+
+  // After a save the page shows the new standings and the next round from the top; after a
+  // refusal, focus goes to the first wrong field.
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (event.detail.elt.matches && event.detail.elt.matches("form.round-form")) closeKeypad();
+  });
+  document.addEventListener("htmx:afterSwap", (event) => {
+    if (event.detail.target.id !== "live" && event.detail.elt.id !== "live") return;
+    const live = document.getElementById("live");
+    if (!live || !document.querySelector(".round-form, [data-saved]")) return;
+    const wrong = live.querySelector('[aria-invalid="true"], .field-error, .errors');
+    if (wrong) {
+      const field = wrong.matches("input") ? wrong : wrong.closest(".hand")?.querySelector("input.points") || wrong;
+      if (field.matches("input")) field.focus({ preventScroll: true });
+      (field.closest(".hand") || field).scrollIntoView({ block: "center" });
+      return;
+    }
+    if (live.querySelector("[data-saved]")) {
+      window.scrollTo({ top: 0 });
+      const heading = live.querySelector("#standings-title, #summary-title");
+      if (heading) { heading.setAttribute("tabindex", "-1"); heading.focus({ preventScroll: true }); }
+    }
+  });
+
+  // A tap on the grid's header shows whole names.
+  document.addEventListener("click", (event) => {
+    const head = event.target.closest("[data-names-toggle] thead");
+    if (head) head.closest("table").classList.toggle("full-names");
   });
 
   // Copy buttons and select-all on the share page.

@@ -5,6 +5,7 @@ import pytest
 from rules_engine import (
     DealError,
     PlayerDeal,
+    behind_leader,
     get_rules,
     hand_points,
     parse_cards,
@@ -130,3 +131,11 @@ def test_totals_add_rounds_and_ties_share_a_rank():
     assert ranking([10, 25, 10]) == [1, 3, 1]
     assert winners([10, 25, 10]) == [0, 2]
     assert ranking([38, 29], lowest_wins=False) == [1, 2]
+
+
+def test_the_gap_to_the_leader_counts_down_when_the_lowest_total_wins():
+    assert behind_leader([30, 12, 12, 50]) == [18, 0, 0, 38]
+
+
+def test_the_gap_to_the_leader_counts_up_when_the_highest_total_wins():
+    assert behind_leader([30, 12, 41], lowest_wins=False) == [11, 29, 0]

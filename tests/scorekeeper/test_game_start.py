@@ -20,7 +20,7 @@ def test_it_starts_a_game_and_opens_its_edit_page(client):
     assert [p.name for p in game.players.all()] == ["Alice", "Bob", "Chloé"]
     assert game.first_dealer == 1
     page = client.get(response["Location"])
-    assert "Bob" in texts(page.content.decode(), "div", "hand-name")
+    assert "Bob" in texts(page.content.decode(), "label", "hand-name")
 
 
 @pytest.mark.django_db

@@ -5,7 +5,7 @@ import pytest
 from rules_engine import get_rules, max_hand_points
 from scorekeeper.models import Round
 
-from .helpers import round_data, totals, visible_text
+from .helpers import round_data, texts, totals, visible_text
 
 
 def post(client, started, data, **headers):
@@ -126,6 +126,40 @@ def test_the_round_shows_its_contract_dealer_and_cards(client, start_game, numbe
     html = client.get(g.url).content.decode()
     cards = 10 if number <= 3 else 12
     assert f"Manche {number} sur 7" in html
-    assert f"<dd>{cards}</dd>" in html
+    card = texts(html, "section", "round-card")[0]  # the next round's card, shown first
+    assert f"{cards} cartes chacun" in card
     dealer = "ABC"[(number - 1) % 3]
-    assert f"<dt>Donneur</dt><dd>{dealer}</dd>" in html
+    assert f"Donneur {dealer} " in card
+
+
+def test_typed_points_and_tapped_cards_for_one_hand_are_refused(client, start_game):
+    g = start_game("liverpool", ["Ana", "Ben"])
+    response = post(client, g, round_data({1: "10"}, out=0, cards_1="K K"))
+    assert response.status_code == 422
+    assert "Tapez les points ou touchez les cartes, pas les deux." in texts(
+        response.content.decode(), "span", "field-error"
+    )
+    assert Round.objects.count() == 0
+
+
+def test_laid_nothing_with_points_typed_is_refused(client, start_game):
+    g = start_game("rami-51", ["Ana", "Ben"])
+    response = post(client, g, round_data({1: "30"}, out=0, laid_nothing_1="on"))
+    assert response.status_code == 422
+    errors = texts(response.content.decode(), "span", "field-error")
+    assert "Un joueur qui n'a rien posé marque 100 : laissez sa main vide." in errors
+    assert Round.objects.count() == 0
+
+
+def test_a_lone_zero_says_who_went_out(client, start_game):
+    g = start_game("liverpool", ["Ana", "Ben", "Cléo"])
+    assert post(client, g, round_data({0: "12", 1: "0", 2: "7"})).status_code == 302
+    assert totals(g.game) == [12, 0, 7]
+    assert Round.objects.get().scores.get(player__seat=1).facts == ["went_out"]
+
+
+def test_two_zeros_and_no_mark_still_ask_who_went_out(client, start_game):
+    g = start_game("liverpool", ["Ana", "Ben", "Cléo"])
+    response = post(client, g, round_data({0: "0", 1: "0", 2: "7"}))
+    assert response.status_code == 422
+    assert "Indiquez qui a fini." in texts(response.content.decode(), "p", "field-error")

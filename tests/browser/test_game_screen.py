@@ -1,0 +1,223 @@
+"""The game screen at a real table: standings first, a round in a dozen taps, nothing hidden.
+
+Phones of 360×740 and 390×844, light and dark: the page never scrolls sideways, every
+player's total is on screen after each save, the keypad never covers the field being typed.
+"""
+
+import pytest
+
+from scorekeeper.models import Round
+from scorekeeper.selectors import game_board
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAMES = ["Alexandrine", "Bob", "Chloé", "Dominique", "Emmanuelle", "Fred", "Gwen", "Hippolyte"]
+PHONES = [(360, 740), (390, 844)]
+
+
+@pytest.fixture
+def open_phone(browser, live_server):
+    """open_phone(url, width, height, scheme) -> a page at that size, touch, French."""
+    contexts = []
+
+    def open_(url, width=390, height=844, scheme="light"):
+        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                      is_mobile=True, locale="fr-FR", color_scheme=scheme,
+                                      base_url=live_server.url)  # fmt: skip
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(url)
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+def keypad_top(page) -> float:
+    return page.evaluate(
+        "(() => { const k = document.querySelector('.keypad');"
+        " return k && !k.hidden ? k.getBoundingClientRect().top : innerHeight; })()"
+    )
+
+
+def assert_on_screen(page, locator, what=""):
+    """Wholly inside the viewport and above the keypad (the keypad's own keys: inside the
+    viewport): a player sees it without scrolling."""
+    box = locator.bounding_box()
+    assert box is not None, f"{what} is not displayed"
+    width = page.viewport_size["width"]
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (
+        f"{what} off to the side: {box}"
+    )
+    on_pad = locator.evaluate("e => !!e.closest('.keypad')")
+    bottom = page.viewport_size["height"] if on_pad else keypad_top(page)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= bottom + 0.5, (
+        f"{what} hidden (below the screen or the keypad): {box}"
+    )
+
+
+class Taps:
+    """Counts taps; each tapped thing must be on screen, and the page must not have scrolled."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def __call__(self, locator, what=""):
+        assert self.page.evaluate("scrollY") == 0, f"the page scrolled before tapping {what}"
+        assert_on_screen(self.page, locator, what)
+        locator.tap()
+        self.count += 1
+
+
+def key(page, name):
+    return page.locator(f'.keypad button[data-key="{name}"]')
+
+
+def test_a_4_player_round_of_two_digit_hands_takes_13_taps_and_no_scroll(open_phone, start_game):
+    g = start_game("liverpool", NAMES[:4], first_dealer=0)
+    page = open_phone(g.url, 390, 844)
+    tap = Taps(page)
+    tap(page.locator("#id_points_0"), "Alexandrine's field")
+    tap(key(page, "0"), "0")  # a lone 0 says who went out
+    for seat, digits in ((1, "25"), (2, "13"), (3, "40")):
+        tap(key(page, "next"), "next player")
+        assert page.evaluate("document.activeElement.id") == f"id_points_{seat}"
+        for digit in digits:
+            tap(key(page, digit), digit)
+    tap(key(page, "next"), "next player")  # after the last player: the pad closes on Save
+    tap(page.get_by_role("button", name="Enregistrer la manche"), "Save")
+    page.get_by_text("Manche 1 enregistrée.").wait_for()
+    assert tap.count <= 13
+    assert game_board(g.game).totals == [0, 25, 13, 40]
+    for seat, total in enumerate(["0", "25", "13", "40"]):
+        item = page.locator(f'#standings li[data-seat="{seat}"]')
+        assert item.locator(".total").inner_text() == total
+        assert_on_screen(page, item, f"the total of seat {seat}")
+    assert page.locator(".keypad").is_hidden()
+    assert page.evaluate("document.activeElement.id") == "standings-title"
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_every_total_is_on_screen_after_each_save_and_nothing_scrolls_sideways(
+    open_phone, start_game, width, height, scheme, players
+):
+    g = start_game("liverpool" if players > 5 else "rami-contrat",
+                   NAMES[:players], first_dealer=0)  # fmt: skip
+    page = open_phone(g.url, width, height, scheme)
+    for number in (1, 2):
+        fields = page.locator("input.points")
+        fields.first.tap()
+        for seat in range(players):
+            page.keyboard.type("0" if seat == number - 1 else str(10 + seat))
+            key(page, "next").tap()
+        page.get_by_role("button", name="Enregistrer la manche").tap()
+        page.get_by_text(f"Manche {number} enregistrée.").wait_for()
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        for seat in range(players):
+            assert_on_screen(page, page.locator(f'#standings li[data-seat="{seat}"] .total'), seat)
+    # The whole grid fits too: every column, the totals row included, inside the width.
+    for cell in page.locator("table.scores tfoot td.total").all():
+        box = cell.bounding_box()
+        assert box["x"] + box["width"] <= width + 0.5
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES)
+def test_the_keypad_never_covers_the_field_being_typed(open_phone, start_game, width, height):
+    g = start_game("liverpool", NAMES, first_dealer=0)
+    page = open_phone(g.url, width, height)
+    page.locator("#id_points_0").tap()
+    for seat in range(8):
+        field = page.locator(f"#id_points_{seat}")
+        assert page.evaluate("document.activeElement.id") == f"id_points_{seat}"
+        assert field.get_attribute("inputmode") == "none"  # no second keyboard on top of ours
+        assert_on_screen(page, field, f"field {seat}")
+        key(page, "next").tap()
+    assert page.locator(".keypad").is_hidden()
+
+
+def test_the_running_sum_shows_as_you_type(open_phone, start_game):
+    g = start_game("liverpool", NAMES[:3])
+    page = open_phone(g.url)
+    page.locator("#id_points_1").tap()
+    for digit in "12+11+7":
+        key(page, digit if digit != "+" else "+").tap()
+    assert page.locator("#sum-1").inner_text() == "= 30"
+
+
+def test_a_zero_marks_went_out_only_when_nobody_is_marked_and_can_be_taken_back(
+    open_phone, start_game
+):
+    g = start_game("liverpool", NAMES[:3])
+    page = open_phone(g.url)
+    page.locator("#id_points_0").tap()
+    key(page, "0").tap()
+    key(page, "next").tap()
+    out = page.locator('input[name="went_out"][value="0"]')
+    assert out.is_checked()
+    page.locator("#id_points_0").tap()
+    key(page, "back").tap()
+    key(page, "5").tap()
+    assert not out.is_checked()  # the 0 became 5: the mark the 0 made goes with it
+    page.locator('.hand[data-seat="2"] label.toggle').first.tap()  # Chloé went out, by hand
+    page.locator("#id_points_1").tap()
+    key(page, "0").tap()
+    key(page, "next").tap()
+    assert page.locator('input[name="went_out"][value="2"]').is_checked()
+    assert not page.locator('input[name="went_out"][value="1"]').is_checked()
+
+
+def test_the_card_picker_stays_open_for_the_next_player(open_phone, start_game):
+    g = start_game("liverpool", NAMES[:3])
+    page = open_phone(g.url)
+    page.locator('.hand[data-seat="0"] details.picker summary').tap()
+    page.locator("#id_points_0").tap()
+    key(page, "next").tap()
+    assert page.locator('.hand[data-seat="1"] details.picker').evaluate("d => d.open")
+
+
+def test_the_phone_keyboard_is_one_key_away(open_phone, start_game):
+    g = start_game("liverpool", NAMES[:3])
+    page = open_phone(g.url)
+    field = page.locator("#id_points_1")
+    field.tap()
+    key(page, "system").tap()
+    assert page.locator(".keypad").is_hidden()
+    assert field.get_attribute("inputmode") == "tel"
+    assert page.evaluate("document.activeElement.id") == "id_points_1"
+
+
+def test_a_refused_round_puts_focus_on_the_first_wrong_field(open_phone, start_game):
+    g = start_game("liverpool", NAMES[:3])
+    page = open_phone(g.url)
+    page.locator("#id_points_1").fill("10")
+    page.locator('.hand[data-seat="1"] details.picker summary').tap()
+    page.locator("#id_cards_1").fill("K K")
+    page.locator('.hand[data-seat="0"] label.toggle').first.tap()
+    page.get_by_role("button", name="Enregistrer la manche").tap()
+    page.get_by_text("Tapez les points ou touchez les cartes, pas les deux.").wait_for()
+    assert page.evaluate("document.activeElement.id") == "id_points_1"
+    assert_on_screen(page, page.locator("#err-points-1"), "the message")
+    assert Round.objects.count() == 0
+
+
+def test_the_last_round_closes_the_pad_and_shows_the_final_ranking(open_phone, start_game):
+    g = start_game("liverpool", NAMES[:2], first_dealer=0)
+    page = open_phone(g.url, 360, 740)
+    for number in range(1, 8):
+        page.locator("#id_points_0").tap()
+        key(page, "0").tap()
+        key(page, "next").tap()
+        page.keyboard.type("9")
+        key(page, "next").tap()
+        page.get_by_role("button", name="Enregistrer la manche").tap()
+        if number < 7:
+            page.get_by_text(f"Manche {number} enregistrée.").wait_for()
+    page.get_by_role("heading", name="Classement final").wait_for()
+    assert page.locator(".keypad").is_hidden()
+    assert_on_screen(
+        page, page.get_by_role("button", name="Rejouer avec la même table"), "Play again"
+    )
