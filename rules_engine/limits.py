@@ -18,7 +18,7 @@ from .systems import RuleSystem
 # Nodes each finder may explore. A node costs each finder a different time, so each has its
 # own budget: about 100 ms of the slowest node on this project's machine. Real hands need a
 # small fraction (bench/solver.py prints the most any of 10,000 seeded hands needed).
-CONTRACT_NODES = 4_000
+CONTRACT_NODES = 6_000
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000
 

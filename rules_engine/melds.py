@@ -208,7 +208,16 @@ def _run_reasons(cards, known, ranks, suits, rules: MeldRules) -> list[Reason]:
         twice = sorted(r for r, n in rank_counts.items() if n > 1 and r not in allowed_twice)
         if twice:
             out.append(Reason("run_rank_twice", {"rank": twice[0]}))
+        elif not rules.circular_runs and 1 in rank_counts and _wraps(cards, known):
+            out.append(Reason("ace_no_wrap"))  # K-A-2: the ace ends a run, never joins it
         else:
             jokers = sum(c.identity is None for c in cards)
-            out.append(Reason("run_gap", {"jokers": jokers}))
+            out.append(Reason("run_gap" if jokers else "run_not_consecutive", {"jokers": jokers}))
     return out
+
+
+def _wraps(cards, known) -> bool:
+    """Whether the run would hold if it could turn round the ace (K-A-2)."""
+    return len(cards) <= 13 and any(
+        _place_run(known, _run_window(low, len(cards), True), True) is not None for low in range(13)
+    )

@@ -49,8 +49,10 @@ _T: dict[str, dict[str, str]] = {
     "no_natural_card": {"fr": "il faut au moins une vraie carte, pas que des jokers",
                         "en": "it needs at least one natural card, not only jokers"},
     "set_of_jokers": {"fr": "un brelan de jokers est interdit", "en": "a set of jokers is not allowed"},
-    "too_few_cards": {"fr": "{count} carte(s) seulement, il en faut au moins {minimum}",
-                      "en": "only {count} card(s), at least {minimum} needed"},
+    "too_few_cards": {"fr": ("{count} carte seulement, il en faut au moins {minimum}",
+                             "{count} cartes seulement, il en faut au moins {minimum}"),
+                      "en": ("only {count} card, at least {minimum} needed",
+                             "only {count} cards, at least {minimum} needed")},
     "set_mixed_ranks": {"fr": "pas un brelan : les valeurs diffèrent",
                         "en": "not a set: the ranks differ"},
     "set_too_short": {"fr": "brelan trop court ({count} cartes, minimum {minimum})",
@@ -67,8 +69,12 @@ _T: dict[str, dict[str, str]] = {
                      "en": "run too long ({count} cards, at most {maximum})"},
     "run_rank_twice": {"fr": "une suite ne peut pas contenir deux fois {rank}",
                        "en": "a run cannot hold {rank} twice"},
-    "run_gap": {"fr": "les cartes ne se suivent pas (trop d'écart pour {jokers} joker(s))",
-                "en": "the cards are not consecutive (too wide a gap for {jokers} joker(s))"},
+    "run_gap": {"fr": ("les cartes ne se suivent pas : un joker ne comble pas l'écart",
+                       "les cartes ne se suivent pas : {jokers} jokers ne comblent pas l'écart"),
+                "en": ("the cards are not consecutive: one joker does not fill the gap",
+                       "the cards are not consecutive: {jokers} jokers do not fill the gap")},
+    "run_not_consecutive": {"fr": "les cartes ne se suivent pas", "en": "the cards are not consecutive"},
+    "ace_no_wrap": {"fr": "l'as ne peut pas relier le roi et le 2", "en": "the ace cannot join K and 2"},
     # contracts
     "nothing_laid": {"fr": "Rien n'est posé.", "en": "Nothing is laid down."},
     "meld_invalid": {"fr": "Combinaison {meld} : {reasons}.", "en": "Meld {meld}: {reasons}."},
@@ -100,9 +106,16 @@ _T: dict[str, dict[str, str]] = {
     # finder
     "hand_too_small": {"fr": "La main n'a que {count} cartes, le contrat en demande {needed}.",
                        "en": "The hand holds only {count} cards; the contract needs {needed}."},
-    "only_n_possible": {"fr": "Seulement {possible} {kinds} possible(s) sur les {needed} demandé(e)s.",
-                        "en": "Only {possible} {kinds} possible out of the {needed} asked."},
-    "only_contiguous_runs": {"fr": "Les suites possibles se touchent dans la même couleur.",
+    "only_n_possible": {"fr": ("Un seul {kind} possible ; le contrat en demande {needed}.",
+                               "{possible} {kinds} possibles ; le contrat en demande {needed}."),
+                        "en": ("Only one {kind} possible; the contract asks for {needed}.",
+                               "Only {possible} {kinds} possible; the contract asks for {needed}.")},
+    "none_possible": {"fr": "Aucun {kind} possible ; le contrat en demande {needed}.",
+                      "en": "No {kind} possible; the contract asks for {needed}."},
+    # French agrees with the kind: une suite, un brelan.
+    "only_n_possible_f": {"fr": ("Une seule {kind} possible ; le contrat en demande {needed}.",
+                                 "{possible} {kinds} possibles ; le contrat en demande {needed}.")},
+    "none_possible_f": {"fr": "Aucune {kind} possible ; le contrat en demande {needed}."},    "only_contiguous_runs": {"fr": "Les suites possibles se touchent dans la même couleur.",
                              "en": "The only runs possible are contiguous in the same suit."},
     "cannot_combine": {"fr": "Les combinaisons possibles se disputent les mêmes cartes.",
                        "en": "The possible melds need the same cards."},
@@ -222,10 +235,15 @@ def rank_word(rank: int, lang: str) -> str:
     return _RANK_WORDS[_lang(lang)].get(rank, str(rank))
 
 
+# The parameter whose number picks a message's singular or plural form.
+_COUNTED = {"run_gap": "jokers", "only_n_possible": "possible", "only_n_possible_f": "possible"}
+
+
 def describe(code: str, params: dict | None = None, lang: str = "fr") -> str:
     """The sentence for a reason code; unknown codes fall back to the code itself."""
     lang = _lang(lang)
     params = dict(params or {})
+    kind = params.get("kind")  # before it becomes a word: French agrees with it
     if "kind" in params and "size" in params:
         req = Requirement(
             params["kind"], params["size"], params.get("exact", code.startswith("meld_too"))
@@ -242,9 +260,17 @@ def describe(code: str, params: dict | None = None, lang: str = "fr") -> str:
         params["card"] = card_words(params["card"], lang)
     if "reasons" in params:
         params["reasons"] = " ; ".join(describe(r.code, r.params, lang) for r in params["reasons"])
+    if code == "only_n_possible" and params.get("possible") == 0:
+        code = "none_possible"
+    if code in {"only_n_possible", "none_possible"} and lang == "fr" and kind == "run":
+        code += "_f"
     template = _T.get(code, {}).get(lang)
     if template is None:
         return code
+    if isinstance(template, tuple):  # (one, many), chosen by the count the message names
+        count = params.get(_COUNTED.get(code, "count"), 0)
+        one = count <= 1 if lang == "fr" else count == 1
+        template = template[0] if one else template[1]
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
@@ -271,5 +297,6 @@ def reading_words(reading, lang: str) -> str:
         stands = ", ".join(card_words(Card(*j.pin), lang) for j in jokers)
         text += f" ; joker = {stands}" if lang == "fr" else f"; joker = {stands}"
     elif jokers:
-        text += f" ; {len(jokers)} joker(s)" if lang == "fr" else f"; {len(jokers)} joker(s)"
+        many = "s" if len(jokers) > 1 else ""
+        text += f" ; {len(jokers)} joker{many}" if lang == "fr" else f"; {len(jokers)} joker{many}"
     return text

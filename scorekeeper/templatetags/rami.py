@@ -7,7 +7,7 @@ from datetime import datetime
 from django import template
 from django.utils.translation import gettext as _
 
-from rules_engine import SYSTEMS
+from rules_engine import SYSTEMS, RulesError, format_meld, parse_cards
 from rules_engine.romi import COLOUR_SYMBOLS
 
 from ..facts import FACT_MARKS
@@ -87,3 +87,12 @@ def game_name(slug: str) -> str:
 def fact_mark(fact: str) -> str:
     """The grid's compact sign for a fact (its words go beside it for screen readers)."""
     return FACT_MARKS.get(fact, fact)
+
+
+@register.filter
+def with_suits(meld: list[str]) -> str:
+    """A meld in notation (`9H JK=9H`) written with suit symbols (`9♥ JK=9♥`)."""
+    try:
+        return format_meld(parse_cards(" ".join(meld)), symbols=True)
+    except RulesError:
+        return " ".join(meld)

@@ -64,6 +64,7 @@ def check_page(request: HttpRequest) -> HttpResponse:
     context = {
         "q": question, "melds": melds, "hand": hand, "systems": _systems(),
         "verdict": _verdict(question, melds), "solution": _solution(question, hand),
+        "no_jokers": request.GET.get("jokers") == "0",  # opened from a game played without
     }  # fmt: skip
     if request.htmx and request.GET.get("part") == "verdict":
         return render(request, "checker/check.html#verdict", context)

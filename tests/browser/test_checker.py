@@ -30,3 +30,16 @@ def test_a_contract_7_lay_down_tapped_card_by_card(phone):
     page.locator(".chip", has_text="8♥").click()
     verdict.filter(has_text="Non valable").wait_for()
     assert page.console_errors == []
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_all_four_suits_are_on_screen_on_a_small_phone(browser, live_server, width):
+    context = browser.new_context(viewport={"width": width, "height": 740}, has_touch=True,
+                                  is_mobile=True, locale="fr-FR", base_url=live_server.url)  # fmt: skip
+    page = context.new_page()
+    page.goto("/check/?rules=liverpool&round=3")
+    for suit in ("pique", "cœur", "carreau", "trèfle"):
+        box = page.get_by_role("button", name=suit, exact=True).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, suit
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    context.close()

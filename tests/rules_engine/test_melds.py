@@ -84,7 +84,9 @@ def test_a_joker_at_a_run_end_gives_every_reading():
     ("text", "expected"),
     [
         ("7H 8S 9H", {"set_mixed_ranks", "run_mixed_suits"}),
-        ("7H 8H 10H JH", {"run_gap"}),
+        ("7H 8H 10H JH", {"run_not_consecutive"}),
+        ("7H 8H JK JH QH", {"run_gap"}),
+        ("KH AH 2H", {"ace_no_wrap"}),
         ("7H 7H 8H 9H", {"run_rank_twice"}),
         ("7H 8H", {"too_few_cards"}),
     ],

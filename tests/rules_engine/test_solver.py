@@ -3,12 +3,13 @@
 from itertools import product
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, given, reject, settings
 from hypothesis import strategies as st
 
 from rules_engine import (
     Card,
     HandTooLarge,
+    SearchTooLarge,
     check_contract,
     check_hand,
     check_opening,
@@ -97,7 +98,10 @@ def test_the_best_opening_agrees_with_the_brute_force_oracle(hand):
 def test_every_lay_down_found_passes_check_contract(hand, round_number, slug):
     rules = get_rules(slug)
     assume(fits(rules, hand))
-    solution = solve_contract(rules, round_number, hand)
+    try:
+        solution = solve_contract(rules, round_number, hand)
+    except SearchTooLarge:
+        reject()  # an honest "too many possibilities": no answer to check
     if solution.found:
         assert check_contract(rules, round_number, [list(m) for m in solution.melds]).valid
     else:
