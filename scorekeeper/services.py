@@ -350,6 +350,32 @@ def history_undo(*, game: Game, entry: HistoryEntry) -> None:
     entry.save(update_fields=["undone"])
 
 
+UNDOABLE = (HistoryEntry.Action.ADDED, HistoryEntry.Action.EDITED, HistoryEntry.Action.DELETED)
+
+
+def last_change(game: Game) -> HistoryEntry | None:
+    """The game's latest change, when it is one the game page offers to undo."""
+    entry = game.history.order_by("-at", "-pk").first()
+    if entry is None or entry.undone or entry.action not in UNDOABLE:
+        return None
+    return entry
+
+
+@transaction.atomic
+def game_undo_last(*, game: Game, entry_id: int) -> None:
+    """Undo the change the phone showed as the latest; a newer change meanwhile is a Conflict."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    entry = last_change(game)
+    if entry is None or entry.pk != entry_id:
+        raise Conflict("not_last_change")
+    if entry.action == HistoryEntry.Action.ADDED:
+        round_delete_last(game=game, number=entry.round_number)
+        entry.undone = True
+        entry.save(update_fields=["undone"])
+    else:
+        history_undo(game=game, entry=entry)
+
+
 @transaction.atomic
 def game_finish(*, game: Game) -> None:
     """End an open-ended game (rami-51) after the last deal the table wants."""

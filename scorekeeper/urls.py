@@ -20,6 +20,7 @@ urlpatterns = [
     path("g/<str:token>/rounds/<int:number>/delete/", rounds.round_delete, name="round_delete"),
     path("g/<str:token>/history/", rounds.history, name="history"),
     path("g/<str:token>/history/<int:entry_id>/undo/", rounds.history_undo, name="undo"),
+    path("g/<str:token>/undo-last/", rounds.undo_last, name="undo_last"),
     path("g/<str:token>/romi/contracts/", romi.contract_log, name="romi_contract"),
     path(
         "g/<str:token>/romi/contracts/<int:contract_id>/delete/",

@@ -96,3 +96,14 @@ def with_suits(meld: list[str]) -> str:
         return format_meld(parse_cards(" ".join(meld)), symbols=True)
     except RulesError:
         return " ".join(meld)
+
+
+@register.filter
+def changed_scores(entry) -> list[tuple[str, int, int]]:
+    """(name, before, after) for each player a correction changed, and only those."""
+    after = {score["seat"]: score for score in (entry.after or {}).get("scores", [])}
+    return [
+        (old["name"], old["score"], after[old["seat"]]["score"])
+        for old in (entry.before or {}).get("scores", [])
+        if old["seat"] in after and after[old["seat"]]["score"] != old["score"]
+    ]

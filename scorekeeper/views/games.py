@@ -34,6 +34,8 @@ VIEWER_CACHE_SECONDS = 600
 def game_context(request: HttpRequest, access: Access, form=None, **extra) -> dict:
     board = game_board(access.game, lang())
     context = {"board": board, "access": access, "token": access.token, **extra}
+    if access.can_edit:
+        context["last_change"] = services.last_change(access.game)
     if access.can_edit and not board.finished:
         if board.romi is not None:
             context.setdefault("romi_form", RomiContractForm(players=board.players))

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from rules_engine import get_rules
 
 from .. import outbox, services
-from ..forms import RoundForm, lang
+from ..forms import RoundForm, lang, small_number
 from ..selectors import game_board
 from .access import edit_access, game_access
 from .games import _back, game_context
@@ -37,6 +37,9 @@ SERVICE_MESSAGES = {
         "lose that change. Both versions are shown; correct the round by hand if needed."
     ),
     "link_replaced": gettext_noop("This link was replaced: ask the table for the new one."),
+    "not_last_change": gettext_noop(
+        "Another change came after the one shown: nothing was undone. The page shows the latest."
+    ),
     "round_gone": gettext_noop("That round no longer exists."),
     "cannot_undo": gettext_noop("This change cannot be undone."),
     "round_invalid": gettext_noop("This change could not be saved."),
@@ -216,4 +219,18 @@ def history_undo(request: HttpRequest, token: str, entry_id: int) -> HttpRespons
                       {"access": access, "token": token, "entries": entries, "versions": versions,
                        "board": game_board(access.game, lang()), "error": service_message(error)},
                       status=409)  # fmt: skip
+    return _back(request, token)
+
+
+@require_POST
+def undo_last(request: HttpRequest, token: str) -> HttpResponse:
+    """The game page's undo: the latest change, as the phone saw it (its history entry id)."""
+    access = edit_access(token)
+    entry_id = small_number(request.POST.get("entry", ""), digits=18)
+    try:
+        services.game_undo_last(game=access.game, entry_id=entry_id or 0)
+    except services.ServiceError as error:
+        access.game.refresh_from_db()
+        return _render_game(request, access, None, status=409 if not request.htmx else 200,
+                            undo_error=service_message(error))  # fmt: skip
     return _back(request, token)

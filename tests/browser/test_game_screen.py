@@ -221,3 +221,23 @@ def test_the_last_round_closes_the_pad_and_shows_the_final_ranking(open_phone, s
     assert_on_screen(
         page, page.get_by_role("button", name="Rejouer avec la même table"), "Play again"
     )
+
+
+def test_the_correction_links_and_the_undo_are_large_enough_to_tap(open_phone, start_game):
+    g = start_game("liverpool", NAMES[:8], first_dealer=0)
+    page = open_phone(g.url, 360, 740)
+    page.locator("#id_points_0").tap()
+    key(page, "0").tap()
+    for _seat in range(1, 8):
+        key(page, "next").tap()
+        key(page, "7").tap()
+    key(page, "next").tap()
+    page.get_by_role("button", name="Enregistrer la manche").tap()
+    page.get_by_text("Manche 1 enregistrée.").wait_for()
+    for target in (page.get_by_role("link", name="Corriger la manche 1"),
+                   page.get_by_role("button", name="↶ Annuler : manche 1 saisie")):  # fmt: skip
+        box = target.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44
+    page.get_by_role("button", name="↶ Annuler : manche 1 saisie").tap()
+    page.get_by_role("heading", name="Manche 1 sur 7").wait_for()
+    assert Round.objects.count() == 0

@@ -100,3 +100,37 @@ def test_play_again_keeps_the_table_and_the_dealer_continues(client, start_game)
     assert "Manche 1 sur 7" in html
     card = texts(html, "section", "round-card")[0]
     assert "Donneur B " in card  # 7 deals from A: A B C A B C A, then B
+
+
+def test_the_history_leaves_out_players_a_correction_did_not_change(client, start_game):
+    g = start_game("liverpool", ["Anna", "Ben", "Cléo"])
+    play(client, g, round_data({1: "10", 2: "20"}, out=0))
+    client.post(g.url + "rounds/1/edit/", round_data({1: "40", 2: "20"}, out=0, version=1))
+    changes = texts(client.get(g.url + "history/").content.decode(), "ul", "changes")[0]
+    assert changes == "Ben: 10 → 40"
+
+
+def test_the_game_page_undoes_the_last_round_entered(client, start_game):
+    g = start_game("liverpool", ["Anna", "Ben"])
+    play(client, g, round_data({1: "10"}, out=0), round_data({1: "20"}, out=0))
+    page = client.get(g.url).content.decode()
+    assert "↶ Annuler : manche 2 saisie" in texts(page, "button")
+    entry = re.search(r'name="entry" value="(\d+)"', page).group(1)
+    assert client.post(g.url + "undo-last/", {"entry": entry}).status_code == 302
+    assert totals(g.game) == [0, 10]
+    # The deletion it made is the latest change now: undoing it brings round 2 back.
+    page = client.get(g.url).content.decode()
+    assert "↶ Annuler : manche 2 supprimée" in texts(page, "button")
+    entry = re.search(r'name="entry" value="(\d+)"', page).group(1)
+    client.post(g.url + "undo-last/", {"entry": entry})
+    assert totals(g.game) == [0, 30]
+
+
+def test_undo_of_a_change_that_is_no_longer_the_last_is_refused(client, start_game):
+    g = start_game("liverpool", ["Anna", "Ben"])
+    play(client, g, round_data({1: "10"}, out=0))
+    entry = re.search(r'name="entry" value="(\d+)"', client.get(g.url).content.decode()).group(1)
+    play(client, g, round_data({1: "20"}, out=0))  # another phone enters round 2 meanwhile
+    response = client.post(g.url + "undo-last/", {"entry": entry})
+    assert response.status_code == 409
+    assert totals(g.game) == [0, 30]
