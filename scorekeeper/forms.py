@@ -315,9 +315,14 @@ TROPHY_SYMBOLS = [*COLOURS, *(str(size) for size in ROMI.combo_sizes)]
 class RomiFinishForm(forms.Form):
     """The four trophies the table threw at the start, with the points each one shows."""
 
-    def __init__(self, *args, trophies: int, **kwargs) -> None:
+    def __init__(self, *args, trophies: int, early: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.trophies = trophies
+        # Before anyone reached the end trigger, finishing is confirmed with a tick.
+        self.fields["early"] = forms.BooleanField(
+            required=early,
+            error_messages={"required": gettext_lazy("Tick to confirm ending the game now.")},
+        )
         for symbol in TROPHY_SYMBOLS:
             self.fields[f"trophy_{symbol}"] = forms.IntegerField(
                 label=trophy_name(symbol), required=False, min_value=1, max_value=20

@@ -6,11 +6,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
-from rules_engine import get_rules
 from rules_engine.messages import describe
 
 from .. import services
 from ..forms import RomiContractForm, RomiFinishForm, lang
+from ..selectors import game_board
 from .access import edit_access
 from .games import _back, game_context
 from .rounds import SERVICE_MESSAGES, service_message
@@ -60,9 +60,9 @@ def contract_delete(request: HttpRequest, token: str, contract_id: int) -> HttpR
 @require_POST
 def finish(request: HttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
-    form = RomiFinishForm(
-        request.POST, trophies=get_rules(access.game.rules_slug).romi.trophies_in_play
-    )
+    board = game_board(access.game, lang())
+    form = RomiFinishForm(request.POST, trophies=board.rules.romi.trophies_in_play,
+                          early=board.romi.triggered_by is None)  # fmt: skip
     if not form.is_valid():
         return _render(request, access, 422, finish_form=form)
     services.romi_finish(game=access.game, trophies=form.cleaned_data["trophies"])

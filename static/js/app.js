@@ -216,6 +216,17 @@
     if (head) head.closest("table").classList.toggle("full-names");
   });
 
+  // ROMi RAMi: the combo symbols of a contract card, tapped instead of typed ("2,2").
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-combo], [data-combo-undo]");
+    if (!button) return;
+    const field = document.getElementById(button.closest(".combo-pad").dataset.target);
+    const combos = field.value.split(/[\s,]+/).filter(Boolean);
+    if (button.hasAttribute("data-combo-undo")) combos.pop();
+    else combos.push(button.dataset.combo);
+    field.value = combos.join(",");
+  });
+
   // Copy buttons and select-all on the share page.
   document.addEventListener("click", (event) => {
     const copy = event.target.closest("[data-copy]");

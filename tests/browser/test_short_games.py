@@ -47,10 +47,13 @@ def test_a_short_romi_rami_game_to_its_tally(phone):
         page.locator("#id_player").select_option(seat)
         page.locator("#id_points").fill(points)
         page.locator(f'input[name="colour"][value="{colour}"]').check()
-        page.locator("#id_combos").fill(combos)
+        for combo in combos.split(","):  # the combo symbols are tapped, not typed
+            page.locator(f'.combo-pad [data-combo="{combo}"]').click()
         page.locator("#id_bonus_cards").fill(bonus)
         page.get_by_role("button", name="Ajouter le contrat").click()
         page.locator(".badge", has_text=f"{points} ").first.wait_for()
+    page.get_by_text("Terminer la partie avant que quelqu'un atteigne la fin").click()
+    page.locator('input[name="early"]').check()
     for symbol, points in [("H", "3"), ("C", "3"), ("4", "5"), ("2", "2")]:
         page.locator(f"#id_trophy_{symbol}").fill(points)
     page.get_by_role("button", name="Remettre les trophées et terminer").click()

@@ -46,7 +46,8 @@ def test_trophies_a_tie_gives_nobody_and_the_tally_breaks_ties_on_bonus_cards(cl
     log(client, g, 0, 10, colour="H", combos="3", bonus=2)
     log(client, g, 1, 10, colour="H", combos="2", bonus=3)
     response = client.post(
-        g.url + "romi/finish/", {"trophy_H": 3, "trophy_3": 2, "trophy_C": 5, "trophy_5": 2}
+        g.url + "romi/finish/",
+        {"trophy_H": 3, "trophy_3": 2, "trophy_C": 5, "trophy_5": 2, "early": "on"},
     )
     assert response.status_code == 302
     lines = game_board(g.game).romi.lines
@@ -65,7 +66,42 @@ def test_a_tie_on_total_goes_to_the_player_with_more_bonus_cards(client, start_g
     log(client, g, 0, 11, colour="D", combos="2", bonus=1)
     log(client, g, 1, 10, colour="D", combos="2", bonus=2)
     client.post(
-        g.url + "romi/finish/", {"trophy_H": 3, "trophy_4": 2, "trophy_C": 5, "trophy_5": 2}
+        g.url + "romi/finish/",
+        {"trophy_H": 3, "trophy_4": 2, "trophy_C": 5, "trophy_5": 2, "early": "on"},
     )
     lines = game_board(g.game).romi.lines
     assert [(line.total, line.rank) for line in lines] == [(13, 2), (13, 1)]
+
+
+def test_finishing_before_the_end_trigger_must_be_confirmed(client, start_game):
+    g = start_game("romi-rami", ["Judith", "Paul"])
+    log(client, g, 0, 10, colour="H", combos="3", bonus=2)
+    trophies = {"trophy_H": 3, "trophy_3": 2, "trophy_C": 5, "trophy_5": 2}
+    response = client.post(g.url + "romi/finish/", trophies)
+    assert response.status_code == 422
+    assert "Cochez pour confirmer la fin de la partie maintenant." in response.content.decode()
+    assert not game_board(g.game).finished
+    assert client.post(g.url + "romi/finish/", {**trophies, "early": "on"}).status_code == 302
+    g.game.refresh_from_db()
+    assert game_board(g.game).finished
+
+
+def test_once_the_end_is_triggered_the_trophies_need_no_confirmation(client, start_game):
+    g = start_game("romi-rami", ["Judith", "Paul"])
+    for _ in range(7):  # two players: the 7th contract ends the game
+        log(client, g, 0, 3)
+    html = client.get(g.url).content.decode()
+    assert 'name="early"' not in html and "Terminer la partie avant" not in html
+    trophies = {"trophy_H": 3, "trophy_3": 2, "trophy_C": 5, "trophy_5": 2}
+    assert client.post(g.url + "romi/finish/", trophies).status_code == 302
+
+
+def test_logging_a_contract_after_the_end_says_so_in_words(client, start_game):
+    g = start_game("romi-rami", ["Judith", "Paul"])
+    log(client, g, 0, 3)
+    client.post(g.url + "romi/finish/", {"trophy_H": 3, "trophy_3": 2, "trophy_C": 5,
+                                         "trophy_5": 2, "early": "on"})  # fmt: skip
+    response = log(client, g, 1, 3)  # a phone that still showed the form
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "La partie est terminée" in html and "game_over" not in html
