@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules_engine import cards_dealt, decks_and_jokers, seats_for_round
 from rules_engine.messages import contract_symbols, contract_words
@@ -52,9 +53,13 @@ def round_sheet(rules: RuleSystem, names: list[str], *, deals: int, board=None, 
         if has_contracts:
             contract = rules.contracts[number - 1]
             line.append(f"{contract_symbols(contract)}\n{contract_words(contract, _lang())}")
-        decks, jokers = decks_and_jokers(rules, count, number)
+        with_jokers = not (board is not None and board.game.options.get("no_jokers"))
+        decks, jokers = decks_and_jokers(rules, count, number, with_jokers)
         dealt = cards_dealt(rules, number)
-        line.append(f"{dealt}\n" + _("%(d)d decks, %(j)d jokers") % {"d": decks, "j": jokers})
+        deck_words = ngettext("%(n)d deck", "%(n)d decks", decks) % {"n": decks}
+        joker_words = (ngettext("%(n)d joker", "%(n)d jokers", jokers) % {"n": jokers}
+                       if jokers else _("no joker"))  # fmt: skip
+        line.append(f"{dealt}\n{deck_words}, {joker_words}")
         row = filled.get(number)
         if row:
             line.append(row.dealer.name)

@@ -6,6 +6,7 @@ from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone, translation
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
@@ -106,7 +107,7 @@ def game_pdf(request: HttpRequest, token: str) -> HttpResponse:
     rules = board.rules
     names = [p.name for p in board.players]
     date = timezone.localtime(access.game.created_at)
-    subtitle = f"{date:%d/%m/%Y} · " + ", ".join(names)
+    subtitle = date_format(date, "SHORT_DATE_FORMAT") + " · " + ", ".join(names)
     if rules.romi is not None:
         sheet = romi_sheet(rules, names, board=board, subtitle=subtitle)
     else:

@@ -129,3 +129,19 @@ def test_a_rendered_page_is_not_blank(client, tmp_path):
     body = pixels[pixels.index(b"255\n") + 4 :]
     dark = sum(1 for value in body if value < 128)
     assert dark > len(body) * 0.01
+
+
+def test_the_filled_grid_of_a_game_without_jokers_prints_no_joker(client, start_game):
+    g = start_game("rami-contrat", ["Ana", "Ben", "Cléo"], options={"no_jokers": True})
+    text = " ".join(text_of(pdf_of(client.get(g.url + "grid.pdf"))).split())
+    assert "2 paquets, sans joker" in text and "2 jokers" not in text
+
+
+def test_deck_counts_are_written_in_good_grammar_and_dates_in_the_language(client, start_game):
+    g = start_game("liverpool", ["Anna", "Ben"])  # two players: one deck, two jokers
+    text = " ".join(text_of(pdf_of(client.get(g.url + "grid.pdf"))).split())
+    assert "1 paquet, 2 jokers" in text and "1 paquets" not in text
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    english = text_of(pdf_of(client.get(g.url + "grid.pdf")))
+    created = g.game.created_at
+    assert f"{created:%m/%d/%Y} · Anna, Ben" in english  # US English short dates
