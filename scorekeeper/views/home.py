@@ -34,8 +34,19 @@ def game_new(request: HttpRequest) -> HttpResponse:
          "no_jokers": "no_jokers" in s.options, "open_ended": s.rounds is None and s.romi is None}
         for s in SYSTEMS.values()
     ]  # fmt: skip
+    typed = [(form.data.get(f"name_{seat}") or "").strip()[:40] for seat in range(MAX_PLAYERS)]
+    no_jokers = [s for s in systems if s["no_jokers"]]
+    open_ended = [s for s in systems if s["open_ended"]]
     context = {
-        "form": form, "systems": systems, "seats": range(MAX_PLAYERS),
+        "form": form, "systems": systems, "dealer_choices": list(enumerate(typed)),
         "recent_names": request.session.get(RECENT_NAMES, []),
+        # Which games each option applies to: named in the labels (no JavaScript needed),
+        # and used by app.js to show only the options of the game chosen.
+        "no_jokers_for": " ".join(s["slug"] for s in no_jokers),
+        "no_jokers_names": ", ".join(s["name"] for s in no_jokers),
+        "open_ended_for": " ".join(s["slug"] for s in open_ended),
+        "open_ended_names": ", ".join(s["name"] for s in open_ended),
+        "no_options_for": " ".join(s["slug"] for s in systems
+                                   if not s["no_jokers"] and not s["open_ended"]),
     }  # fmt: skip
     return render(request, "games/new.html", context, status=400 if form.errors else 200)

@@ -241,3 +241,28 @@ def test_the_correction_links_and_the_undo_are_large_enough_to_tap(open_phone, s
     page.get_by_role("button", name="↶ Annuler : manche 1 saisie").tap()
     page.get_by_role("heading", name="Manche 1 sur 7").wait_for()
     assert Round.objects.count() == 0
+
+
+def test_the_new_game_form_shows_only_what_the_chosen_game_has(open_phone):
+    page = open_phone("/new/", 360, 740)
+    seats = page.locator(".seat")
+    page.get_by_label("Rami Contrat", exact=False).first.check()
+    assert [seats.nth(i).is_visible() for i in range(8)] == [True] * 5 + [False] * 3
+    assert page.get_by_label("Jouer sans jokers", exact=False).is_visible()
+    assert not page.locator("#id_rounds").is_visible()
+    page.locator('input[name="rules"][value="rami-51"]').check()
+    assert [seats.nth(i).is_visible() for i in range(8)] == [True] * 6 + [False] * 2
+    assert page.locator("#id_rounds").is_visible()
+    assert not page.get_by_label("Jouer sans jokers", exact=False).is_visible()
+    page.locator('input[name="rules"][value="liverpool"]').check()
+    assert all(seats.nth(i).is_visible() for i in range(8))
+    for seat, name in enumerate(["Ana", "Ben", "Cléo"]):
+        page.locator(f"#id_name_{seat}").fill(name)
+    dealer = page.locator("#id_first_dealer")
+    choices = [o for o in dealer.locator("option").all() if not o.evaluate("o => o.disabled")]
+    assert [o.inner_text() for o in choices] == ["Tirer au sort", "Ana", "Ben", "Cléo"]
+    dealer.select_option(label="Ben")
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.get_by_role("heading", name="Manche 1 sur 7").wait_for()
+    card = page.locator("section.round-card").first.inner_text()
+    assert "Donneur Ben" in card
