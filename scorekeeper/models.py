@@ -26,6 +26,7 @@ class Game(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_games"
     )
     version = models.PositiveIntegerField(default=0)  # bumped on every change; viewers poll it
+    archived_at = models.DateTimeField(null=True, blank=True)  # kept, but out of "My games"
 
     class Meta:
         ordering = ["-created_at"]
@@ -95,6 +96,10 @@ class HistoryEntry(models.Model):
         FINISHED = "finished", _("game finished")
         REOPENED = "reopened", _("game reopened")
         TOKEN = "token", _("edit link replaced")
+        RENAMED = "renamed", _("player renamed")
+        REPLACED = "replaced", _("player replaced")
+        ARCHIVED = "archived", _("game archived")
+        UNARCHIVED = "unarchived", _("game taken out of the archive")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="history")
     at = models.DateTimeField(auto_now_add=True)

@@ -477,3 +477,47 @@ def romi_finish(*, game: Game, trophies: list[tuple[str, int]]) -> None:
     Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
     HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.FINISHED)
     _bump(game)
+
+
+@transaction.atomic
+def player_rename(*, game: Game, seat: int, name: str, replaced: bool = False) -> Player:
+    """A seat's new name: the same person spelled otherwise, or someone else taking over the
+    seat (`replaced`). The seat keeps its scores either way; the history says which."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    players = list(game.players.all())
+    player = next((p for p in players if p.seat == seat), None)
+    if player is None:
+        raise ServiceError("no_such_seat")
+    if not name:
+        raise ServiceError("name_empty")
+    if any(p.name.casefold() == name.casefold() for p in players if p.seat != seat):
+        raise ServiceError("name_taken", name=name)
+    if player.name == name:
+        return player
+    before = player.name
+    player.name = name
+    player.save(update_fields=["name"])
+    action = HistoryEntry.Action.REPLACED if replaced else HistoryEntry.Action.RENAMED
+    HistoryEntry.objects.create(game=game, action=action, before={"seat": seat, "name": before},
+                                after={"seat": seat, "name": name})  # fmt: skip
+    _bump(game)
+    return player
+
+
+@transaction.atomic
+def game_archive(*, game: Game, archived: bool) -> None:
+    """Put a game away (it leaves the phone's list of games, nothing is lost) or take it back."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if (game.archived_at is not None) == archived:
+        return
+    game.archived_at = timezone.now() if archived else None
+    game.save(update_fields=["archived_at", "updated_at"])
+    action = HistoryEntry.Action.ARCHIVED if archived else HistoryEntry.Action.UNARCHIVED
+    HistoryEntry.objects.create(game=game, action=action)
+    _bump(game)
+
+
+@transaction.atomic
+def game_delete(*, game: Game) -> None:
+    """Delete a game for good, with its rounds and history (the edit link's holder only)."""
+    Game.objects.select_for_update().filter(pk=game.pk).delete()

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from .views import checker, games, grids, home, pwa, romi, rounds
+from .views import checker, games, grids, home, manage, pwa, romi, rounds
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -15,6 +15,9 @@ urlpatterns = [
     path("g/<str:token>/finish/", games.finish, name="finish"),
     path("g/<str:token>/reopen/", games.reopen, name="reopen"),
     path("g/<str:token>/again/", games.play_again, name="play_again"),
+    path("g/<str:token>/players/", manage.players, name="players"),
+    path("g/<str:token>/archive/", manage.archive, name="archive"),
+    path("g/<str:token>/delete/", manage.delete, name="game_delete"),
     path("g/<str:token>/rounds/", rounds.round_new, name="round_new"),
     path("g/<str:token>/rounds/<int:number>/edit/", rounds.round_edit, name="round_edit"),
     path("g/<str:token>/rounds/<int:number>/delete/", rounds.round_delete, name="round_delete"),

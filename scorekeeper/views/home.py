@@ -13,7 +13,10 @@ from .access import RECENT_NAMES, my_games, remember_game, remember_names
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/home.html", {"games": my_games(request)})
+    games = my_games(request)
+    return render(request, "games/home.html",
+                  {"games": [g for g in games if g.game.archived_at is None],
+                   "archived": [g for g in games if g.game.archived_at is not None]})  # fmt: skip
 
 
 @require_http_methods(["GET", "POST"])

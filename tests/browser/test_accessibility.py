@@ -25,6 +25,7 @@ def pages(start_game):
         "home": "/", "new game": "/new/", "game": g.url, "view only": g.view_url,
         "finished": done.url, "history": f"{g.url}history/", "share": f"{g.url}share/",
         "correct": f"{g.url}rounds/1/edit/", "delete": f"{g.url}rounds/1/delete/",
+        "manage": f"{g.url}players/", "delete game": f"{g.url}delete/",
         "checker": "/check/?rules=liverpool&round=3&melds=2H+3H&hand=2H+3H+4H+5H",
         "grids": "/grids/", "offline": "/offline/", "romi": romi.url,
     }  # fmt: skip

@@ -39,6 +39,7 @@ def test_every_page_is_valid_html(client, start_game, tmp_path):
         "home": "/", "new": "/new/", "game": g.url, "view": g.view_url, "finished": done.url,
         "history": f"{g.url}history/", "share": f"{g.url}share/", "edit": f"{g.url}rounds/1/edit/",
         "delete": f"{g.url}rounds/1/delete/", "grids": "/grids/", "offline": "/offline/",
+        "manage": f"{g.url}players/", "delete game": f"{g.url}delete/",
         "checker": "/check/?rules=liverpool&round=3&melds=2H+3H&hand=2H+3H+4H+5H", "romi": romi.url,
     }  # fmt: skip
     files = []

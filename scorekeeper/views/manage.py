@@ -1,0 +1,88 @@
+"""Game management: rename or replace a player, archive a game, delete it for good."""
+
+from __future__ import annotations
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
+from django.views.decorators.http import require_http_methods, require_POST
+
+from .. import services
+from ..forms import clean_name
+from .access import edit_access, forget_game
+from .games import _back
+
+MESSAGES = {
+    "name_empty": gettext_noop("A player needs a name."),
+    "name_taken": gettext_noop("Another player already has this name."),
+    "no_such_seat": gettext_noop("There is no such seat in this game."),
+}
+
+
+class PlayerNameForm(forms.Form):
+    seat = forms.IntegerField(min_value=0, max_value=7, widget=forms.HiddenInput)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
+    change = forms.ChoiceField(
+        choices=[("rename", gettext_lazy("Same player, new name")),
+                 ("replace", gettext_lazy("Someone else takes this seat and its score"))],
+        widget=forms.RadioSelect, initial="rename",
+    )  # fmt: skip
+
+    def clean_name(self) -> str:
+        return clean_name(self.cleaned_data["name"])
+
+
+def _manage_page(request, access, status=200, **extra) -> HttpResponse:
+    players = list(access.game.players.all())
+    rows = extra.pop("rows", None) or [
+        PlayerNameForm(initial={"seat": p.seat, "name": p.name, "change": "rename"}, prefix=f"seat{p.seat}")
+        for p in players
+    ]  # fmt: skip
+    context = {"access": access, "token": access.token, "rows": zip(players, rows, strict=True),
+               "rounds": access.game.rounds.count(), **extra}  # fmt: skip
+    return render(request, "games/manage.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def players(request: HttpRequest, token: str) -> HttpResponse:
+    access = edit_access(token)
+    if request.method == "GET":
+        return _manage_page(request, access)
+    seat = request.POST.get("seat", "")
+    players_now = list(access.game.players.all())
+    rows = [PlayerNameForm(request.POST if str(p.seat) == seat else None,
+                           initial={"seat": p.seat, "name": p.name, "change": "rename"},
+                           prefix=f"seat{p.seat}") for p in players_now]  # fmt: skip
+    bound = next((form for form in rows if form.is_bound), None)
+    if bound is None or not bound.is_valid():
+        return _manage_page(request, access, 422, rows=rows)
+    data = bound.cleaned_data
+    try:
+        services.player_rename(game=access.game, seat=data["seat"], name=data["name"],
+                               replaced=data["change"] == "replace")  # fmt: skip
+    except services.ServiceError as error:
+        bound.add_error("name", _(MESSAGES.get(error.code, MESSAGES["no_such_seat"])))
+        return _manage_page(request, access, 422, rows=rows)
+    return redirect(reverse("players", args=[token]) + "?saved=1")
+
+
+@require_POST
+def archive(request: HttpRequest, token: str) -> HttpResponse:
+    access = edit_access(token)
+    services.game_archive(game=access.game, archived=request.POST.get("archived") == "1")
+    return _back(request, token)
+
+
+@require_http_methods(["GET", "POST"])
+def delete(request: HttpRequest, token: str) -> HttpResponse:
+    access = edit_access(token)  # a view-only link can never delete
+    if request.method == "POST":
+        if request.POST.get("confirm") == "yes":
+            services.game_delete(game=access.game)
+            forget_game(request, token)
+            return redirect(reverse("home") + "?deleted=1")
+        return _manage_page(request, access, 422, delete_error=_("Tick the box to confirm."))
+    return _manage_page(request, access, confirm_delete=True)
