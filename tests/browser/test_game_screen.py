@@ -20,9 +20,9 @@ def open_phone(browser, live_server):
     """open_phone(url, width, height, scheme) -> a page at that size, touch, French."""
     contexts = []
 
-    def open_(url, width=390, height=844, scheme="light"):
+    def open_(url, width=390, height=844, scheme="light", locale="fr-FR"):
         context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
-                                      is_mobile=True, locale="fr-FR", color_scheme=scheme,
+                                      is_mobile=True, locale=locale, color_scheme=scheme,
                                       base_url=live_server.url)  # fmt: skip
         contexts.append(context)
         page = context.new_page()
@@ -75,9 +75,19 @@ def key(page, name):
     return page.locator(f'.keypad button[data-key="{name}"]')
 
 
-def test_a_4_player_round_of_two_digit_hands_takes_13_taps_and_no_scroll(open_phone, start_game):
+WORDS = {
+    "fr-FR": {"save": "Enregistrer la manche", "saved": "Manche 1 enregistrée."},
+    "en-US": {"save": "Save the round", "saved": "Round 1 saved."},
+}
+
+
+@pytest.mark.parametrize("locale", list(WORDS))
+def test_a_4_player_round_of_two_digit_hands_takes_13_taps_and_no_scroll(
+    open_phone, start_game, locale
+):
+    words = WORDS[locale]
     g = start_game("liverpool", NAMES[:4], first_dealer=0)
-    page = open_phone(g.url, 390, 844)
+    page = open_phone(g.url, 390, 844, locale=locale)
     tap = Taps(page)
     tap(page.locator("#id_points_0"), "Alexandrine's field")
     tap(key(page, "0"), "0")  # a lone 0 says who went out
@@ -87,8 +97,8 @@ def test_a_4_player_round_of_two_digit_hands_takes_13_taps_and_no_scroll(open_ph
         for digit in digits:
             tap(key(page, digit), digit)
     tap(key(page, "next"), "next player")  # after the last player: the pad closes on Save
-    tap(page.get_by_role("button", name="Enregistrer la manche"), "Save")
-    page.get_by_text("Manche 1 enregistrée.").wait_for()
+    tap(page.get_by_role("button", name=words["save"]), "Save")
+    page.get_by_text(words["saved"]).wait_for()
     assert tap.count <= 13
     assert game_board(g.game).totals == [0, 25, 13, 40]
     for seat, total in enumerate(["0", "25", "13", "40"]):
