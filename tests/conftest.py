@@ -76,3 +76,25 @@ def no_server_errors(request):
         logger.removeHandler(watcher)
     if watcher.seen and not request.node.get_closest_marker("allow_5xx"):
         pytest.fail("the server answered 5xx: " + "; ".join(watcher.seen[:5]), pytrace=False)
+
+
+@pytest.fixture
+def page_tour(start_game) -> dict[str, str]:
+    """Every kind of page a player meets, by name: games of each kind, mid-game and finished."""
+    out = frozenset({"went_out"})
+    g = start_game("rami-51", ["Ana", "Ben", "Cléo"], options={"rounds": 5})
+    entries = [services.HandEntry(0, "", out), services.HandEntry(12), services.HandEntry(30)]
+    services.round_record(game=g.game, entries=entries)
+    done = start_game("liverpool", ["Ana", "Ben"])
+    for _ in range(7):
+        entries = [services.HandEntry(0, "", out), services.HandEntry(9)]
+        services.round_record(game=done.game, entries=entries)
+    romi = start_game("romi-rami", ["Ana", "Ben"])
+    return {
+        "home": "/", "new game": "/new/", "game": g.url, "view only": g.view_url,
+        "finished": done.url, "history": f"{g.url}history/", "share": f"{g.url}share/",
+        "correct": f"{g.url}rounds/1/edit/", "delete": f"{g.url}rounds/1/delete/",
+        "manage": f"{g.url}players/", "delete game": f"{g.url}delete/",
+        "checker": "/check/?rules=liverpool&round=3&melds=2H+3H&hand=2H+3H+4H+5H",
+        "grids": "/grids/", "offline": "/offline/", "romi": romi.url,
+    }  # fmt: skip
