@@ -107,3 +107,9 @@ def changed_scores(entry) -> list[tuple[str, int, int]]:
         for old in (entry.before or {}).get("scores", [])
         if old["seat"] in after and after[old["seat"]]["score"] != old["score"]
     ]
+
+
+@register.filter
+def trophy_sign(symbol: str) -> str:
+    """A trophy's short sign in a narrow table: its colour's symbol or its combo size."""
+    return COLOUR_SYMBOLS.get(symbol, f"[{symbol}]")

@@ -6,8 +6,10 @@ player's total is on screen after each save, the keypad never covers the field b
 
 import pytest
 
+from scorekeeper import services
 from scorekeeper.models import Round
 from scorekeeper.selectors import game_board
+from scorekeeper.services import HandEntry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -129,10 +131,11 @@ def test_every_total_is_on_screen_after_each_save_and_nothing_scrolls_sideways(
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
         for seat in range(players):
             assert_on_screen(page, page.locator(f'#standings li[data-seat="{seat}"] .total'), seat)
-    # The whole grid fits too: every column, the totals row included, inside the width.
+    # The whole grid fits too: every column inside the width, and no total cut short.
     for cell in page.locator("table.scores tfoot td.total").all():
         box = cell.bounding_box()
         assert box["x"] + box["width"] <= width + 0.5
+        assert cell.evaluate("td => td.scrollWidth <= td.clientWidth"), cell.inner_text()
 
 
 @pytest.mark.parametrize(("width", "height"), PHONES)
@@ -276,3 +279,34 @@ def test_the_new_game_form_shows_only_what_the_chosen_game_has(open_phone):
     page.get_by_role("heading", name="Manche 1 sur 7").wait_for()
     card = page.locator("section.round-card").first.inner_text()
     assert "Donneur Ben" in card
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES)
+def test_eight_players_with_three_digit_totals_fit_uncut(open_phone, start_game, width, height):
+    g = start_game("liverpool", NAMES, first_dealer=0)
+    for number in range(5):
+        entries = [HandEntry(0, "", frozenset({"went_out"})) if seat == number
+                   else HandEntry(90 + seat * 13) for seat in range(8)]  # fmt: skip
+        services.round_record(game=g.game, entries=entries)
+    page = open_phone(g.url, width, height)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    totals = game_board(g.game).totals
+    assert max(totals) >= 400
+    cells = page.locator("table.scores tfoot td.total")
+    assert cells.all_inner_texts() == [str(t) for t in totals]
+    for cell in cells.all():
+        assert cell.evaluate("td => td.scrollWidth <= td.clientWidth"), cell.inner_text()
+    for seat in range(8):  # the standings name each player, at least in part, and the total
+        item = page.locator(f'#standings li[data-seat="{seat}"]')
+        assert item.locator(".total").inner_text() == str(totals[seat])
+        assert item.locator(".name").evaluate("n => n.clientWidth >= 40")
+
+
+def test_a_tap_on_the_grid_header_shows_whole_names(open_phone, start_game):
+    g = start_game("liverpool", NAMES, first_dealer=0)
+    page = open_phone(g.url, 360, 740)
+    head = page.locator("table.scores thead th").nth(1)
+    assert head.evaluate("th => th.scrollWidth > th.clientWidth")  # "Alexandrine" is cut...
+    head.tap()
+    assert head.evaluate("th => th.scrollWidth <= th.clientWidth")  # ...until a tap
+    assert head.inner_text() == "Alexandrine"
