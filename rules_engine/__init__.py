@@ -36,6 +36,7 @@ from .scoring import (
     behind_leader,
     deal_facts,
     hand_points,
+    lone_zero,
     max_hand_points,
     ranking,
     score_deal,
@@ -55,7 +56,7 @@ __all__ = [
     "RoundOutOfRange", "RoundSeats", "RuleSystem", "RulesError", "Solution", "UnknownRules",
     "behind_leader", "cards_dealt", "check_contract", "check_meld", "check_opening", "contract_for",
     "deal_facts", "decks_and_jokers", "format_card", "format_hand", "parse_hand", "format_meld", "format_melds",
-    "get_rules", "hand_points", "max_hand_points", "parse_cards", "parse_melds", "ranking",
+    "get_rules", "hand_points", "lone_zero", "max_hand_points", "parse_cards", "parse_melds", "ranking",
     "score_deal", "seats_for_round", "solve_contract", "solve_opening", "totals",
     "validate_deal", "winners",
 ]  # fmt: skip

@@ -172,3 +172,13 @@ def behind_leader(scores: Sequence[int], lowest_wins: bool = True) -> list[int]:
         return []
     best = min(scores) if lowest_wins else max(scores)
     return [abs(score - best) for score in scores]
+
+
+def lone_zero(hands: Sequence[int | None]) -> int | None:
+    """The one player whose hand is worth 0 went out: no card is worth 0 in any system.
+
+    `hands` holds each player's typed points (None when not typed or counted from cards);
+    two zeros or none say nothing.
+    """
+    zeros = [i for i, points in enumerate(hands) if points == 0]
+    return zeros[0] if len(zeros) == 1 else None

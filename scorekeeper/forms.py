@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from rules_engine import SYSTEMS, get_rules, parse_hand
+from rules_engine import SYSTEMS, get_rules, lone_zero, parse_hand
 from rules_engine.errors import NotationError
 from rules_engine.messages import describe
 from rules_engine.romi import COLOURS
@@ -210,10 +210,11 @@ class RoundForm(forms.Form):
             )
 
     def _went_out_from_a_lone_zero(self, data) -> str | None:
-        """The one player whose hand was typed as 0 went out (no card is worth 0)."""
-        zeros = [str(p.seat) for p in self.players
-                 if data.get(f"value_{p.seat}") == 0 and not data.get(f"cards_{p.seat}")]  # fmt: skip
-        return zeros[0] if len(zeros) == 1 else None
+        """The engine's reading of the typed hands: a lone 0 says who went out."""
+        typed = [None if data.get(f"cards_{p.seat}") else data.get(f"value_{p.seat}")
+                 for p in self.players]  # fmt: skip
+        index = lone_zero(typed)
+        return None if index is None else str(self.players[index].seat)
 
     @property
     def no_winner(self) -> bool:

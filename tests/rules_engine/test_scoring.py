@@ -8,6 +8,7 @@ from rules_engine import (
     behind_leader,
     get_rules,
     hand_points,
+    lone_zero,
     parse_cards,
     ranking,
     score_deal,
@@ -139,3 +140,9 @@ def test_the_gap_to_the_leader_counts_down_when_the_lowest_total_wins():
 
 def test_the_gap_to_the_leader_counts_up_when_the_highest_total_wins():
     assert behind_leader([30, 12, 41], lowest_wins=False) == [11, 29, 0]
+
+
+def test_a_lone_zero_says_who_went_out_and_two_say_nothing():
+    assert lone_zero([12, 0, None, 7]) == 1
+    assert lone_zero([0, 0, 5]) is None
+    assert lone_zero([None, 4]) is None
