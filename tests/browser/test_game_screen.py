@@ -310,3 +310,24 @@ def test_a_tap_on_the_grid_header_shows_whole_names(open_phone, start_game):
     head.tap()
     assert head.evaluate("th => th.scrollWidth <= th.clientWidth")  # ...until a tap
     assert head.inner_text() == "Alexandrine"
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES)
+def test_the_finished_romi_sheet_shows_trophies_totals_and_contracts_uncut(
+    open_phone, start_game, width, height
+):
+    g = start_game("romi-rami", NAMES[:4])
+    players = list(g.game.players.all())
+    for i in range(9):
+        services.romi_contract_log(game=g.game, player=players[i % 4], points=5 + i,
+                                   colour="HDCY"[i % 4], combos=[2 + i % 2], bonus_cards=i % 3,
+                                   joker_used=False)  # fmt: skip
+    services.romi_finish(game=g.game, trophies=[("H", 3), ("3", 2), ("C", 5), ("5", 2)])
+    page = open_phone(g.url, width, height)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    ranking = page.get_by_role("heading", name="Classement final")
+    assert_on_screen(page, ranking, "the final ranking")
+    for cell in page.locator("table.romi td.total, table.romi tr.contracts-line td").all():
+        assert cell.evaluate("td => td.scrollWidth <= td.clientWidth"), cell.inner_text()
+        box = cell.bounding_box()
+        assert box["x"] + box["width"] <= width + 0.5
