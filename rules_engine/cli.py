@@ -9,10 +9,11 @@ import argparse
 import json
 import sys
 
-from .cards import Card, format_card, parse_cards, parse_melds
+from .cards import Card, format_card, parse_cards, parse_hand, parse_melds
 from .catalogue import SYSTEMS, contract_for, get_rules
 from .contracts import check_contract
 from .errors import NotationError, RulesError
+from .limits import check_hand
 from .messages import contract_words, describe
 from .opening import check_opening
 from .romi import check_romi_contract, parse_requirements, parse_value_cards
@@ -148,7 +149,9 @@ def _penalty(args) -> int:
     rules = get_rules(args.rules)
     if rules.card_values is None:
         raise RulesError("no_penalty", slug=rules.slug)
-    points = hand_points(rules, parse_cards(args.cards))
+    hand = parse_hand(args.cards)  # suits may be left out: `A JK K 7`
+    check_hand(rules, hand)
+    points = hand_points(rules, hand)
     return _emit(args, True, {"points": points}, [str(points)])
 
 

@@ -122,6 +122,8 @@ def set_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]
         return []
     if sum(not c.is_joker for c in cards) < rules.min_naturals:
         return []
+    if rules.set_max_jokers is not None and sum(c.is_joker for c in cards) > rules.set_max_jokers:
+        return []
     rank = ranks.pop()
     used = [c.identity[1] for c in known]
     if rules.set_distinct_suits and len(set(used)) != len(used):
@@ -189,6 +191,11 @@ def _set_reasons(cards, known, ranks, rules: MeldRules) -> list[Reason]:
     suits = [c.identity[1] for c in known]
     if rules.set_distinct_suits and len(set(suits)) != len(suits):
         out.append(Reason("set_same_suit_twice"))
+    jokers = sum(c.is_joker for c in cards)
+    if rules.set_max_jokers is not None and jokers > rules.set_max_jokers:
+        out.append(
+            Reason("set_too_many_jokers", {"count": jokers, "maximum": rules.set_max_jokers})
+        )
     return out
 
 

@@ -49,6 +49,8 @@ _T: dict[str, dict[str, str]] = {
     "no_natural_card": {"fr": "il faut au moins une vraie carte, pas que des jokers",
                         "en": "it needs at least one natural card, not only jokers"},
     "set_of_jokers": {"fr": "un brelan de jokers est interdit", "en": "a set of jokers is not allowed"},
+    "set_too_many_jokers": {"fr": "un brelan compte au plus {maximum} jokers, celui-ci en a {count}",
+                            "en": "a set holds at most {maximum} jokers, this one has {count}"},
     "too_few_cards": {"fr": ("{count} carte seulement, il en faut au moins {minimum}",
                              "{count} cartes seulement, il en faut au moins {minimum}"),
                       "en": ("only {count} card, at least {minimum} needed",

@@ -65,6 +65,8 @@ def _set_candidates(rules, req: Requirement, counts, jokers, lay_all: bool, swap
                 n = sum(split)
                 if n < meld.min_naturals or n > size or size - n > jokers or most - n > swaps:
                     continue
+                if meld.set_max_jokers is not None and size - n > meld.set_max_jokers:
+                    continue
                 uses = tuple((_INDEX[(rank, s)], k) for s, k in zip(SUITS, split, strict=True) if k)
                 cards = [Card(rank, s) for s, k in zip(SUITS, split, strict=True) for _ in range(k)]
                 free = [s for s, k in zip(SUITS, split, strict=True) if not k] or list(SUITS)

@@ -18,6 +18,7 @@ class MeldRules:
     run_min: int = 3
     circular_runs: bool = False  # rami-contrat-13: K-A-2-3 is a run
     forbid_joker_only_set: bool = False  # rami-contrat-13 names "a set of 3 jokers" explicitly
+    set_max_jokers: int | None = None  # Decision, rami-contrat-13: a set holds at most 2 jokers
     min_naturals: int = 1  # Decision, all systems: a meld holds a natural card
 
     @property

@@ -127,3 +127,13 @@ def test_bad_input_exits_2_with_one_line_and_no_traceback(args):
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stderr
+
+
+def test_penalty_accepts_cards_without_suits_as_the_readme_says(capsys):
+    assert main(["penalty", "--rules", "rami-contrat-13", "A JK K 7"]) == 0
+    assert capsys.readouterr().out.strip() == "87"  # ace 20, joker 50, king 10, 7
+
+
+def test_penalty_refuses_more_jokers_than_the_game_has(capsys):
+    assert main(["penalty", "--rules", "rami-contrat", "JK JK JK JK JK JK JK JK JK JK"]) == 2
+    assert "jokers" in capsys.readouterr().err

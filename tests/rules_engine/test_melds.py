@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules_engine import check_meld, get_rules, parse_cards
+from rules_engine import check_contract, check_meld, get_rules, parse_cards, parse_melds
 from rules_engine.cards import format_meld
 
 
@@ -93,3 +93,21 @@ def test_a_joker_at_a_run_end_gives_every_reading():
 )
 def test_an_invalid_meld_reports_every_reason(text, expected):
     assert codes(meld("rami-contrat", text)) == expected
+
+
+def test_a_rami_contrat_13_set_holds_at_most_two_jokers():
+    rules = get_rules("rami-contrat-13")
+    assert [r.kind for r in check_meld(parse_cards("5S 5H JK JK"), rules.meld_rules).readings] == [
+        "set"
+    ]
+    # Three jokers with a 5: only a run (5 to 8 of spades) can read it, never a set.
+    kinds = [r.kind for r in check_meld(parse_cards("5S JK JK JK"), rules.meld_rules).readings]
+    assert kinds == ["run"] * len(kinds) and kinds
+    lay_down = check_contract(rules, 1, parse_melds("5S JK JK JK | 7H 7S 7D"))  # two sets
+    assert not lay_down.valid
+    assert [
+        r.code for r in check_meld(parse_cards("5S 5H JK JK JK"), rules.meld_rules).reasons
+    ] == ["set_too_many_jokers"]
+    # Liverpool sets are not limited.
+    liverpool = get_rules("liverpool")
+    assert check_contract(liverpool, 1, parse_melds("5S JK JK JK | 7H 7S 7D")).valid
