@@ -49,3 +49,25 @@ def test_query_count_is_constant(request_name, django_assert_max_num_queries, st
                     assert call().status_code == 200
             found[(players, rounds)] = len(queries)
     assert len(set(found.values())) == 1, found
+
+
+@pytest.mark.django_db
+def test_the_home_page_costs_the_same_queries_for_1_or_20_games(
+    client, django_assert_max_num_queries
+):
+    counts = []
+    for games in (1, 20):
+        client.cookies.clear()
+        for n in range(games):
+            data = {
+                "rules": "liverpool",
+                "name_0": f"Ana {n}",
+                "name_1": "Ben",
+                "first_dealer": "0",
+            }
+            assert client.post("/new/", data).status_code == 302
+        with CaptureQueriesContext(connection) as queries:
+            html = client.get("/").content.decode()
+        assert html.count('class="games"') >= 1 and f"Ana {games - 1}" in html
+        counts.append(len(queries))
+    assert counts[0] == counts[1] <= 2
