@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
+import dj_database_url
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
@@ -37,27 +37,18 @@ def local_secret_key() -> str:
 
 
 def database_from_url(url: str) -> dict:
-    parsed = urlparse(url)
-    if parsed.scheme not in {"postgres", "postgresql"}:
-        raise ValueError(
-            f"DATABASE_URL scheme {parsed.scheme!r} is not supported (use postgres://)"
-        )
-    return {
-        "ENGINE": "django.db.backends.postgresql",
-        "NAME": unquote(parsed.path.lstrip("/")) or "postgres",
-        "USER": unquote(parsed.username or ""),
-        "PASSWORD": unquote(parsed.password or ""),
-        "HOST": parsed.hostname or "",
-        "PORT": str(parsed.port or ""),
-        "CONN_MAX_AGE": 60,
-        "CONN_HEALTH_CHECKS": env_bool("DB_HEALTH_CHECKS", True),
+    config = dj_database_url.parse(
+        url, conn_max_age=60, conn_health_checks=env_bool("DB_HEALTH_CHECKS", True)
+    )
+    if config["ENGINE"] != "django.db.backends.postgresql":
+        raise ValueError(f"DATABASE_URL {url.split(':')[0]!r} is not supported (use postgres://)")
+    if env_bool("DB_PREPARED", True):
         # Server-side parameters, so a query run 5 times on a connection becomes a prepared
         # statement: PostgreSQL then skips parsing and planning (a quarter of a short query's
         # time here). Poolers in transaction mode that cannot follow them: DB_PREPARED=0.
-        "OPTIONS": {"server_side_binding": True, "prepare_threshold": 5}
-        if env_bool("DB_PREPARED", True)
-        else {},
-    }
+        config["OPTIONS"] = {**config.get("OPTIONS", {}), "server_side_binding": True,
+                             "prepare_threshold": 5}  # fmt: skip
+    return config
 
 
 DEBUG = env_bool("DEBUG", False)
