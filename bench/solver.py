@@ -154,7 +154,7 @@ def real_hands(slug: str, count: int, rng: random.Random):
     rules = get_rules(slug)
     if slug == "romi-rami":
         cards = [ValueCard(v, c) for v in range(1, 6) for c in "HDCY"] * 5
-        limit = rules.romi.hand_limit + rules.romi.take_per_turn
+        limit = rules.romi.most_held
         for _ in range(count):
             yield 0, (parse_requirements(rng.choice(ROMI_CONTRACTS)), rng.sample(cards, limit))
         return

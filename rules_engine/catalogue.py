@@ -186,5 +186,4 @@ def decks_and_jokers(
             chosen = rule
     if chosen is None:
         return 0, 0
-    jokers = chosen.jokers if chosen.jokers is not None else chosen.decks * rules.jokers_per_deck
-    return chosen.decks, jokers if with_jokers else 0
+    return chosen.decks, chosen.jokers_in_play(rules.jokers_per_deck) if with_jokers else 0

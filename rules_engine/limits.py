@@ -49,17 +49,14 @@ def hand_limits(rules: RuleSystem, players: int | None = None) -> HandLimits:
     ROMi RAMi: the hand limit plus the cards one turn may take.
     """
     if rules.romi is not None:
-        romi = rules.romi
-        most = romi.hand_limit + romi.take_per_turn
-        return HandLimits(most, most, 0)
+        return HandLimits(rules.romi.most_held, rules.romi.most_held, 0)
     cards = max(rules.cards_dealt, default=0) + 1 + rules.extra_cards_allowance
     copies = jokers = 0
     for rule in rules.decks:
         low, high = rule.players
         if players is None or low <= players <= high:
             copies = max(copies, rule.decks)
-            in_play = rule.jokers if rule.jokers is not None else rule.decks * rules.jokers_per_deck
-            jokers = max(jokers, in_play)
+            jokers = max(jokers, rule.jokers_in_play(rules.jokers_per_deck))
     return HandLimits(cards, copies, jokers)
 
 

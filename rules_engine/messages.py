@@ -117,7 +117,8 @@ _T: dict[str, dict[str, str]] = {
     # French agrees with the kind: une suite, un brelan.
     "only_n_possible_f": {"fr": ("Une seule {kind} possible ; le contrat en demande {needed}.",
                                  "{possible} {kinds} possibles ; le contrat en demande {needed}.")},
-    "none_possible_f": {"fr": "Aucune {kind} possible ; le contrat en demande {needed}."},    "only_contiguous_runs": {"fr": "Les suites possibles se touchent dans la même couleur.",
+    "none_possible_f": {"fr": "Aucune {kind} possible ; le contrat en demande {needed}."},
+    "only_contiguous_runs": {"fr": "Les suites possibles se touchent dans la même couleur.",
                              "en": "The only runs possible are contiguous in the same suit."},
     "cannot_combine": {"fr": "Les combinaisons possibles se disputent les mêmes cartes.",
                        "en": "The possible melds need the same cards."},

@@ -115,10 +115,10 @@ def _class(card: ValueCard, bonus: str | None) -> int:
     return 2 * (card.value - 1) + (card.colour == bonus)
 
 
-def _take(counts: _Counts, value: int) -> list[tuple[int, int]]:
-    """(class, bonus kept) of one card of this value: a bonus-colour card or another."""
+def _take(counts: _Counts, value: int) -> list[int]:
+    """The classes one card of this value can come from: a bonus-colour card or another."""
     plain, kept = 2 * (value - 1), 2 * (value - 1) + 1
-    return [(c, c - plain) for c in (kept, plain) if counts[c]]
+    return [c for c in (kept, plain) if counts[c]]
 
 
 def _options(req: RomiRequirement, counts: _Counts, joker: bool):
@@ -145,7 +145,7 @@ def _one_each(values: list[int], counts: _Counts, chosen: tuple, joker_used: boo
         yield chosen, joker_used
         return
     left = list(counts)
-    for cls, _kept in _take(counts, values[0]):
+    for cls in _take(counts, values[0]):
         left[cls] -= 1
         yield from _one_each(values[1:], tuple(left), chosen + (cls,), joker_used)
         left[cls] += 1
@@ -166,9 +166,8 @@ def check_romi_contract(
     cards than a turn can hold raise HandTooLarge; a search past its budget SearchTooLarge.
     """
     romi = romi or Romi()
-    most = romi.hand_limit + romi.take_per_turn
-    if len(cards) > most:
-        raise HandTooLarge("hand_too_large", count=len(cards), most=most)
+    if len(cards) > romi.most_held:
+        raise HandTooLarge("hand_too_large", count=len(cards), most=romi.most_held)
     budget = budget or Budget(ROMI_NODES)
     reqs = sorted(requirements, key=lambda r: -r.size)
     start = [0] * 10

@@ -51,6 +51,9 @@ class DeckRule:
     from_round: int = 1
     jokers: int | None = None  # None: jokers_per_deck x decks
 
+    def jokers_in_play(self, per_deck: int) -> int:
+        return self.jokers if self.jokers is not None else self.decks * per_deck
+
 
 @dataclass(frozen=True)
 class Bonus:
@@ -115,6 +118,11 @@ class Romi:
     combo_sizes: tuple[int, ...] = (2, 3, 4, 5)  # combo symbols: a pair up to five alike
     hand_limit: int = 10  # cards held at the end of a turn
     take_per_turn: int = 3  # value cards one turn may take from the market
+
+    @property
+    def most_held(self) -> int:
+        """Cards a player can hold while completing contracts: the limit plus one turn's take."""
+        return self.hand_limit + self.take_per_turn
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from rules_engine import SYSTEMS, RulesError, format_meld, parse_cards
 from rules_engine.romi import COLOUR_SYMBOLS
 
 from ..facts import FACT_MARKS
-from ..forms import colour_name, trophy_name
+from ..forms import colour_name, lang, trophy_name
 
 register = template.Library()
 
@@ -77,8 +77,6 @@ def machine_datetime(value: datetime) -> str:
 @register.filter
 def game_name(slug: str) -> str:
     """A rule system's name in the page's language (the model's choices are French only)."""
-    from ..forms import lang
-
     rules = SYSTEMS.get(slug)
     return rules.name[lang()] if rules else slug
 

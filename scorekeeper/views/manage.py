@@ -23,7 +23,8 @@ MESSAGES = {
 
 
 class PlayerNameForm(forms.Form):
-    seat = forms.IntegerField(min_value=0, max_value=7, widget=forms.HiddenInput)
+    """One seat's name; the page has one per seat, told apart by their prefix."""
+
     name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
     change = forms.ChoiceField(
         choices=[("rename", gettext_lazy("Same player, new name")),
@@ -38,7 +39,7 @@ class PlayerNameForm(forms.Form):
 def _manage_page(request, access, status=200, **extra) -> HttpResponse:
     players = list(access.game.players.all())
     rows = extra.pop("rows", None) or [
-        PlayerNameForm(initial={"seat": p.seat, "name": p.name, "change": "rename"}, prefix=f"seat{p.seat}")
+        PlayerNameForm(initial={"name": p.name, "change": "rename"}, prefix=f"seat{p.seat}")
         for p in players
     ]  # fmt: skip
     context = {"access": access, "token": access.token, "rows": zip(players, rows, strict=True),
@@ -51,17 +52,17 @@ def players(request: HttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     if request.method == "GET":
         return _manage_page(request, access)
-    seat = request.POST.get("seat", "")
+    seat = request.POST.get("seat", "")  # which seat's form was sent
     players_now = list(access.game.players.all())
     rows = [PlayerNameForm(request.POST if str(p.seat) == seat else None,
-                           initial={"seat": p.seat, "name": p.name, "change": "rename"},
+                           initial={"name": p.name, "change": "rename"},
                            prefix=f"seat{p.seat}") for p in players_now]  # fmt: skip
     bound = next((form for form in rows if form.is_bound), None)
     if bound is None or not bound.is_valid():
         return _manage_page(request, access, 422, rows=rows)
     data = bound.cleaned_data
     try:
-        services.player_rename(game=access.game, seat=data["seat"], name=data["name"],
+        services.player_rename(game=access.game, seat=int(seat), name=data["name"],
                                replaced=data["change"] == "replace")  # fmt: skip
     except services.ServiceError as error:
         bound.add_error("name", _(MESSAGES.get(error.code, MESSAGES["no_such_seat"])))

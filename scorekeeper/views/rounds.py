@@ -211,10 +211,8 @@ def history_undo(request: HttpRequest, token: str, entry_id: int) -> HttpRespons
         services.history_undo(game=access.game, entry=entry)
     except services.ServiceError as error:
         entries = list(access.game.history.all()[:200])
-        versions = None
-        if error.code == "changed_since":  # what the round holds now, and what undo would bring
-            versions = {"number": error.params["number"], "stored": error.params["stored"],
-                        "undo_to": error.params["undo_to"]}  # fmt: skip
+        # A round changed since: what it holds now, and what the undo would bring back.
+        versions = error.params if error.code == "changed_since" else None
         return render(request, "games/history.html",
                       {"access": access, "token": token, "entries": entries, "versions": versions,
                        "board": game_board(access.game, lang()), "error": service_message(error)},
