@@ -1,11 +1,14 @@
 """The rules of five rummy-family games, as data and pure functions (no Django here).
 
-The reference is the rule texts in shared/seeds/ as decoded in shared/RULES.md:
-where this package differs from them, that is a bug.
+`__all__` is the engine's whole public API: the web app imports nothing else. Where this
+package differs from the rules it documents (README, "The rules"), that is a bug.
 """
 
+from . import referee
 from .cards import (
     JOKER,
+    SUIT_SYMBOLS,
+    SUITS,
     Card,
     format_card,
     format_hand,
@@ -17,7 +20,15 @@ from .cards import (
 )
 from .catalogue import SYSTEMS, cards_dealt, contract_for, decks_and_jokers, get_rules
 from .contracts import ContractCheck, check_contract
-from .errors import DealError, NotationError, RoundOutOfRange, RulesError, UnknownRules
+from .errors import (
+    DealError,
+    NotationError,
+    OptionError,
+    Problem,
+    RoundOutOfRange,
+    RulesError,
+    UnknownRules,
+)
 from .limits import (
     CONTRACT_NODES,
     OPENING_NODES,
@@ -30,7 +41,28 @@ from .limits import (
     hand_limits,
 )
 from .melds import MeldCheck, MeldReading, Reason, check_meld
+from .messages import (
+    contract_symbols,
+    contract_words,
+    describe,
+    rank_word,
+    reading_words,
+)
 from .opening import OpeningCheck, check_opening
+from .referee import Question
+from .romi import (
+    COLOUR_SYMBOLS,
+    COLOURS,
+    CompletedContract,
+    RomiPlayer,
+    Trophy,
+    ValueCard,
+    check_romi_contract,
+    end_trigger,
+    parse_requirements,
+    parse_value_cards,
+    romi_tally,
+)
 from .scoring import (
     PlayerDeal,
     behind_leader,
@@ -39,6 +71,7 @@ from .scoring import (
     lone_zero,
     max_hand_points,
     ranking,
+    running_totals,
     score_deal,
     totals,
     validate_deal,
@@ -47,16 +80,92 @@ from .scoring import (
 from .seating import RoundSeats, seats_for_round
 from .solver import Solution, solve_contract
 from .solver_opening import solve_opening
-from .systems import Contract, Requirement, RuleSystem
+from .systems import Contract, Fact, Requirement, RuleSystem
+from .table import MOST_DEALS, RoundPlan, Standings, Table, TableOptions
 
 __all__ = [
-    "CONTRACT_NODES", "JOKER", "OPENING_NODES", "ROMI_NODES", "SYSTEMS", "Budget", "HandLimits", "HandTooLarge", "SearchTooLarge",
-    "check_hand", "hand_limits", "Card", "Contract", "ContractCheck", "DealError", "MeldCheck",
-    "MeldReading", "NotationError", "OpeningCheck", "PlayerDeal", "Reason", "Requirement",
-    "RoundOutOfRange", "RoundSeats", "RuleSystem", "RulesError", "Solution", "UnknownRules",
-    "behind_leader", "cards_dealt", "check_contract", "check_meld", "check_opening", "contract_for",
-    "deal_facts", "decks_and_jokers", "format_card", "format_hand", "parse_hand", "format_meld", "format_melds",
-    "get_rules", "hand_points", "lone_zero", "max_hand_points", "parse_cards", "parse_melds", "ranking",
-    "score_deal", "seats_for_round", "solve_contract", "solve_opening", "totals",
-    "validate_deal", "winners",
-]  # fmt: skip
+    "COLOURS",
+    "COLOUR_SYMBOLS",
+    "CONTRACT_NODES",
+    "JOKER",
+    "MOST_DEALS",
+    "OPENING_NODES",
+    "ROMI_NODES",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "SYSTEMS",
+    "Budget",
+    "Card",
+    "CompletedContract",
+    "Contract",
+    "ContractCheck",
+    "DealError",
+    "Fact",
+    "HandLimits",
+    "HandTooLarge",
+    "MeldCheck",
+    "MeldReading",
+    "NotationError",
+    "OpeningCheck",
+    "OptionError",
+    "PlayerDeal",
+    "Problem",
+    "Question",
+    "Reason",
+    "Requirement",
+    "RomiPlayer",
+    "RoundOutOfRange",
+    "RoundPlan",
+    "RoundSeats",
+    "RuleSystem",
+    "RulesError",
+    "SearchTooLarge",
+    "Solution",
+    "Standings",
+    "Table",
+    "TableOptions",
+    "Trophy",
+    "UnknownRules",
+    "ValueCard",
+    "behind_leader",
+    "cards_dealt",
+    "check_contract",
+    "check_hand",
+    "check_meld",
+    "check_opening",
+    "check_romi_contract",
+    "contract_for",
+    "contract_symbols",
+    "contract_words",
+    "deal_facts",
+    "decks_and_jokers",
+    "describe",
+    "end_trigger",
+    "format_card",
+    "format_hand",
+    "format_meld",
+    "format_melds",
+    "get_rules",
+    "hand_limits",
+    "hand_points",
+    "lone_zero",
+    "max_hand_points",
+    "parse_cards",
+    "parse_hand",
+    "parse_melds",
+    "parse_requirements",
+    "parse_value_cards",
+    "rank_word",
+    "ranking",
+    "reading_words",
+    "referee",
+    "romi_tally",
+    "running_totals",
+    "score_deal",
+    "seats_for_round",
+    "solve_contract",
+    "solve_opening",
+    "totals",
+    "validate_deal",
+    "winners",
+]

@@ -16,10 +16,19 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 _SUIT_ALIASES = {
-    "S": "S", "H": "H", "D": "D", "C": "C",
-    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
-    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
-}  # fmt: skip
+    "S": "S",
+    "H": "H",
+    "D": "D",
+    "C": "C",
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "♤": "S",
+    "♡": "H",
+    "♢": "D",
+    "♧": "C",
+}
 _RANK_ALIASES = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13} | {str(n): n for n in range(2, 11)}
 _JOKERS = {"JK", "*", "JOKER"}
 _MELD_SPLIT = re.compile(r"[|;\n]")
@@ -44,15 +53,18 @@ class Card:
         """The card this one is or stands for, when known."""
         return self.pin if self.is_joker else (self.rank, self.suit)
 
+    @property
+    def face(self) -> tuple[int, str]:
+        """Rank and suit of a natural card or of the card a pinned joker stands for."""
+        if self.identity is None:
+            raise ValueError("an unpinned joker stands for no card yet")
+        return self.identity
+
     def __str__(self) -> str:
         return format_card(self)
 
 
 JOKER = Card(0)
-
-
-def natural(rank: int, suit: str) -> Card:
-    return Card(rank, suit)
 
 
 def joker(pin: tuple[int, str] | None = None) -> Card:

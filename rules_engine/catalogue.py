@@ -1,4 +1,4 @@
-"""The five rule systems of shared/RULES.md, one declarative description each."""
+"""The five rule systems, one declarative description each (what each field means: systems.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from .systems import (
     CardValues,
     Contract,
     DeckRule,
+    Fact,
     FlatScore,
     MeldRules,
     Opening,
@@ -26,7 +27,9 @@ def _runs(n: int, size: int = 4, exact: bool = False) -> tuple[Requirement, ...]
     return tuple(Requirement("run", size, exact) for _ in range(n))
 
 
-def _seven_contracts(exact: bool, run: int, last: tuple[Requirement, ...], all_cards: bool):
+def _seven_contracts(
+    exact: bool, run: int, last: tuple[Requirement, ...], all_cards: bool
+) -> tuple[Contract, ...]:
     """The seven-contract ladder shared by the three contract systems."""
     return (
         Contract(_sets(2, exact=exact)),
@@ -59,7 +62,7 @@ RAMI_CONTRAT = RuleSystem(
         DeckRule((5, 5), 2, jokers=4),
     ),
     forbid_contiguous_runs=True,
-    seating=Seating(dealer_step=1, play_step=1, first_dealer="random"),
+    seating=Seating(dealer_step=1, play_step=1),
     allows_no_winner=True,
     extra_cards_allowance=6,
     options=("no_jokers",),
@@ -97,11 +100,10 @@ RAMI_51 = RuleSystem(
     cards_dealt=(13,),
     decks=(DeckRule((2, 6), 2, jokers=4),),
     rounds=None,
-    default_rounds=10,
-    flat_scores=(FlatScore("laid_nothing", 100),),
-    bonuses=(Bonus("rami_sec", -50),),
+    flat_scores=(FlatScore(Fact.LAID_NOTHING, 100),),
+    bonuses=(Bonus(Fact.RAMI_SEC, -50),),
     opening=Opening(),
-    options=("joker_counts_as_card", "rami_sec_only"),
+    options=("rounds", "joker_counts_as_card"),
 )
 
 RAMI_CONTRAT_13 = RuleSystem(
@@ -112,8 +114,9 @@ RAMI_CONTRAT_13 = RuleSystem(
         "en": "2-8 players, 7 up to 13 cards, circular runs, −10 for opening first and closing.",
     },
     players=(2, 8),
-    meld_rules=MeldRules(set_min=3, run_min=4, circular_runs=True, forbid_joker_only_set=True,
-                         set_max_jokers=2),
+    meld_rules=MeldRules(
+        set_min=3, run_min=4, circular_runs=True, forbid_joker_only_set=True, set_max_jokers=2
+    ),
     card_values=CardValues(ace=20, joker=50),
     contracts=_seven_contracts(exact=False, run=4, last=_runs(3, 4), all_cards=False),
     cards_dealt=(7, 8, 9, 10, 11, 12, 13),
@@ -126,8 +129,8 @@ RAMI_CONTRAT_13 = RuleSystem(
         DeckRule((5, 8), 4, from_round=5),
     ),
     jokers_per_deck=2,
-    seating=Seating(dealer_step=-1, play_step=-1, first_dealer="random"),
-    bonuses=(Bonus("opened_first", -10), Bonus("went_out", -10)),
+    seating=Seating(dealer_step=-1, play_step=-1),
+    bonuses=(Bonus(Fact.OPENED_FIRST, -10), Bonus(Fact.WENT_OUT, -10)),
     extra_cards_allowance=6,
 )
 
@@ -140,7 +143,7 @@ ROMI_RAMI = RuleSystem(
     },
     players=(2, 4),
     rounds=None,
-    seating=Seating(dealer_step=0, play_step=1, first_dealer="youngest"),
+    seating=Seating(dealer_step=0, play_step=1),  # the youngest starts
     romi=Romi(),
     lowest_wins=False,
 )

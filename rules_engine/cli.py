@@ -8,22 +8,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import NoReturn
 
-from .cards import Card, format_card, parse_cards, parse_hand, parse_melds
-from .catalogue import SYSTEMS, contract_for, get_rules
-from .contracts import check_contract
+from . import referee
+from .catalogue import SYSTEMS
 from .errors import NotationError, RulesError
-from .limits import check_hand
-from .messages import contract_words, describe
-from .opening import check_opening
-from .romi import check_romi_contract, parse_requirements, parse_value_cards
-from .scoring import hand_points
-from .solver import solve_contract
-from .solver_opening import solve_opening
+from .messages import describe
+from .referee import Question
+from .table import TableOptions
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # bad usage is bad input: exit 2, no traceback
+    def error(self, message: str) -> NoReturn:  # bad usage is bad input: exit 2, no traceback
         self.exit(2, f"error: {message}\n")
 
 
@@ -57,11 +53,7 @@ def _build() -> argparse.ArgumentParser:
     return parser
 
 
-def _cards(meld) -> list[str]:
-    return [format_card(c) if isinstance(c, Card) else str(c) for c in meld]
-
-
-def _emit(args, valid: bool, payload: dict, lines: list[str]) -> int:
+def _emit(args: argparse.Namespace, valid: bool, payload: referee.Answer, lines: list[str]) -> int:
     if args.json:
         print(json.dumps(payload, ensure_ascii=False))
     else:
@@ -69,97 +61,60 @@ def _emit(args, valid: bool, payload: dict, lines: list[str]) -> int:
     return 0 if valid else 1
 
 
-def _texts(errors, lang) -> list[str]:
-    return [describe(e.code, e.params, lang) for e in errors]
+def _question(args: argparse.Namespace) -> Question:
+    options = TableOptions(joker_counts_as_card=getattr(args, "joker_counts_as_card", False))
+    return Question(
+        rules=args.rules,
+        round=getattr(args, "round", None),
+        opening=getattr(args, "opening", False),
+        contract=getattr(args, "contract", None) or "",
+        joker=getattr(args, "joker", False),
+        bonus=getattr(args, "bonus", None) or "",
+        options=options,
+    )
 
 
-def _check(args) -> int:
-    rules = get_rules(args.rules)
-    lang = args.lang
-    if rules.romi is not None:
-        if not args.contract:
-            raise RulesError("bad_requirement", token="")
-        if args.bonus and args.bonus.upper() not in rules.romi.colours:
-            raise RulesError("bad_value_card", token=args.bonus)
-        result = check_romi_contract(
-            parse_requirements(args.contract), parse_value_cards(args.melds),
-            joker=args.joker, bonus=args.bonus.upper() if args.bonus else None,
-        )  # fmt: skip
-        errors = _texts(result.reasons, lang)
-        melds = [
-            [str(c) for c in cards] + (["JOKER"] if joker else [])
-            for _, cards, joker in result.used
-        ]
-        payload = {"valid": result.valid, "errors": errors, "melds": melds,
-                   "bonus_kept": result.bonus_kept}  # fmt: skip
-        lines = ["valid" if result.valid else "not valid", *errors,
-                 *(" ".join(m) for m in melds)]  # fmt: skip
-        if result.valid:
-            lines.append(f"bonus cards kept: {result.bonus_kept}")
-        return _emit(args, result.valid, payload, lines)
-    melds = parse_melds(args.melds)
-    if args.opening or rules.opening is not None and args.round is None:
-        if rules.opening is None:
-            raise RulesError("no_opening", slug=rules.slug)
-        result = check_opening(rules, melds, joker_as_card=args.joker_counts_as_card)
-        errors = _texts(result.errors, lang)
-        payload = {"valid": result.valid, "errors": errors,
-                   "melds": [_cards(m) for m in result.melds], "points": result.points,
-                   "pure_run": result.has_pure_run}  # fmt: skip
-        lines = [f"{'valid' if result.valid else 'not valid'}: {result.points} points", *errors]
-        return _emit(args, result.valid, payload, lines)
-    if args.round is None:
-        raise RulesError(
-            "round_out_of_range", slug=rules.slug, round="?", rounds=len(rules.contracts)
-        )
-    result = check_contract(rules, args.round, melds)
-    errors = _texts(result.errors, lang)
-    payload = {"valid": result.valid, "errors": errors, "melds": [_cards(m) for m in result.melds]}
-    head = contract_words(contract_for(rules, args.round), lang)
-    lines = [f"{head}: {'valid' if result.valid else 'not valid'}", *errors,
-             *(" ".join(_cards(m)) for m in result.melds)]  # fmt: skip
-    return _emit(args, result.valid, payload, lines)
+def _check(args: argparse.Namespace) -> int:
+    answer = referee.check(_question(args), args.melds, args.lang)
+    verdict = "valid" if answer["valid"] else "not valid"
+    melds = [" ".join(m) for m in answer["melds"]]
+    if "points" in answer:  # rami-51's opening
+        lines = [f"{verdict}: {answer['points']} points", *answer["errors"]]
+    elif "contract" in answer:
+        lines = [f"{answer['contract']}: {verdict}", *answer["errors"], *melds]
+    else:  # ROMi RAMi
+        lines = [verdict, *answer["errors"], *melds]
+        if answer["valid"]:
+            lines.append(f"bonus cards kept: {answer['bonus_kept']}")
+    return _emit(args, answer["valid"], answer, lines)
 
 
-def _solve(args) -> int:
-    rules = get_rules(args.rules)
-    hand = parse_cards(args.hand)
-    if args.opening or rules.opening is not None:
-        if rules.opening is None:
-            raise RulesError("no_opening", slug=rules.slug)
-        solution, points = solve_opening(rules, hand, joker_as_card=args.joker_counts_as_card)
-        extra = {"points": points}
-    else:
-        if args.round is None:
-            raise RulesError(
-                "round_out_of_range", slug=rules.slug, round="?", rounds=len(rules.contracts)
-            )
-        solution = solve_contract(rules, args.round, hand)
-        extra = {}
-    melds = [_cards(m) for m in solution.melds]
-    errors = _texts(solution.reasons, args.lang)
-    payload = {"found": solution.found, "melds": melds, "errors": errors, **extra}
-    lines = [("found" if solution.found else "none found")
-             + (f": {extra['points']} points" if extra and solution.found else ""),
-             *(" ".join(m) for m in melds), *errors]  # fmt: skip
-    return _emit(args, solution.found, payload, lines)
+def _solve(args: argparse.Namespace) -> int:
+    answer = referee.solve(_question(args), args.hand, args.lang)
+    head = "found" if answer["found"] else "none found"
+    if answer["found"] and "points" in answer:
+        head += f": {answer['points']} points"
+    lines = [head, *(" ".join(m) for m in answer["melds"]), *answer["errors"]]
+    return _emit(args, answer["found"], answer, lines)
 
 
-def _penalty(args) -> int:
-    rules = get_rules(args.rules)
-    if rules.card_values is None:
-        raise RulesError("no_penalty", slug=rules.slug)
-    hand = parse_hand(args.cards)  # suits may be left out: `A JK K 7`
-    check_hand(rules, hand)
-    points = hand_points(rules, hand)
-    return _emit(args, True, {"points": points}, [str(points)])
+def _penalty(args: argparse.Namespace) -> int:
+    answer = referee.penalty(_question(args), args.cards)
+    return _emit(args, True, answer, [str(answer["points"])])
 
 
-def _rules(args) -> int:
+def _rules(args: argparse.Namespace) -> int:
     lang = args.lang
     if args.json:
-        print(json.dumps([{"slug": s.slug, "name": s.name[lang], "summary": s.summary[lang]}
-                          for s in SYSTEMS.values()], ensure_ascii=False))  # fmt: skip
+        print(
+            json.dumps(
+                [
+                    {"slug": s.slug, "name": s.name[lang], "summary": s.summary[lang]}
+                    for s in SYSTEMS.values()
+                ],
+                ensure_ascii=False,
+            )
+        )
     else:
         for s in SYSTEMS.values():
             print(f"{s.slug:16} {s.summary[lang]}")

@@ -14,9 +14,12 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .catalogue import cards_dealt, contract_for
-from .limits import check_hand
+from .limits import HandLimits, check_hand
 from .melds import MeldCheck, MeldReading, Reason, check_meld
 from .systems import Contract, Requirement, RuleSystem
+
+# (error count, errors, readings, the requirement each meld serves) of the best plan so far
+_Best = tuple[int, list[Reason], list[MeldReading | None], list[int | None]]
 
 MAX_MELDS = 8  # more melds than any contract has; beyond it the search is not worth doing
 
@@ -71,12 +74,14 @@ def _choose_runs(
 
 
 class _Search:
-    def __init__(self, rules: RuleSystem, contract: Contract, checks: list[MeldCheck], needed):
+    def __init__(
+        self, rules: RuleSystem, contract: Contract, checks: list[MeldCheck], needed: int | None
+    ) -> None:
         self.rules = rules
         self.reqs = contract.requirements
         self.checks = checks
         self.needed = needed
-        self.best: tuple[int, list[Reason], list] | None = None
+        self.best: _Best | None = None
 
     def run(self) -> None:
         self._assign(0, [], frozenset())
@@ -127,12 +132,12 @@ class _Search:
             )
         if self.rules.forbid_contiguous_runs and len(runs) > 1:
             chosen, clash = _choose_runs(runs, [])
-            if chosen is None:
-                a, b = clash
-                errors.append(Reason("runs_contiguous", {"first": a + 1, "second": b + 1}))
-            else:
+            if chosen is not None:
                 for (i, _), reading in zip(runs, chosen, strict=True):
                     readings[i] = reading
+            elif clash is not None:
+                a, b = clash
+                errors.append(Reason("runs_contiguous", {"first": a + 1, "second": b + 1}))
         if self.needed is not None:
             count = sum(len(c.cards) for c in self.checks)
             if count != self.needed:
@@ -141,13 +146,20 @@ class _Search:
             self.best = (len(errors), errors, readings, list(plan))
 
 
-def check_contract(rules: RuleSystem, round_number: int, melds: list[list[Card]]) -> ContractCheck:
+def check_contract(
+    rules: RuleSystem,
+    round_number: int,
+    melds: list[list[Card]],
+    *,
+    limits: HandLimits | None = None,
+) -> ContractCheck:
     """Valid or not, with every problem of the best reading of the lay-down.
 
-    Raises HandTooLarge for more cards, copies or jokers than the system's decks hold.
+    Raises HandTooLarge for more cards, copies or jokers than the system's decks (or the
+    table's `limits`) hold.
     """
     contract = contract_for(rules, round_number)
-    check_hand(rules, [card for meld in melds for card in meld])
+    check_hand(rules, [card for meld in melds for card in meld], limits=limits)
     if not melds:
         errors = [Reason("nothing_laid")]
         counts = Counter(contract.requirements)
@@ -161,13 +173,17 @@ def check_contract(rules: RuleSystem, round_number: int, melds: list[list[Card]]
         return ContractCheck(False, tuple(errors), (), (), ())
     if len(melds) > MAX_MELDS:
         return ContractCheck(
-            False, (Reason("too_many_melds", {"count": len(melds), "maximum": MAX_MELDS}),),
-            tuple(tuple(m) for m in melds), (None,) * len(melds), (None,) * len(melds),
-        )  # fmt: skip
+            False,
+            (Reason("too_many_melds", {"count": len(melds), "maximum": MAX_MELDS}),),
+            tuple(tuple(m) for m in melds),
+            (None,) * len(melds),
+            (None,) * len(melds),
+        )
     checks = [check_meld(m, rules.meld_rules) for m in melds]
     needed = cards_dealt(rules, round_number) + 1 if contract.lay_all_cards else None
     search = _Search(rules, contract, checks, needed)
     search.run()
+    assert search.best is not None  # every search scores at least one plan
     _, errors, readings, plan = search.best
     shown = tuple(
         reading.cards if reading is not None else tuple(m)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 
 class RulesError(Exception):
     """Base of every error the engine raises on bad input."""
@@ -38,11 +40,28 @@ class RoundOutOfRange(RulesError):
     code = "round_out_of_range"
 
 
+class OptionError(RulesError):
+    """A table option the system does not offer, or a value it cannot take."""
+
+    code = "bad_option"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a deal: whose (seat, None for the deal), where, what."""
+
+    seat: int | None
+    code: str
+    params: dict[str, object] = field(default_factory=dict)
+    # What the table entered wrong: "points", "cards", or a fact ("went_out", "rami_sec"...).
+    field: str | None = None
+
+
 class DealError(RulesError):
-    """A deal's facts do not add up; `problems` lists (player index or None, code, params)."""
+    """A deal's facts do not add up; `problems` lists every Problem found."""
 
     code = "deal_invalid"
 
-    def __init__(self, problems: list[tuple[int | None, str, dict]]) -> None:
+    def __init__(self, problems: list[Problem]) -> None:
         super().__init__("deal_invalid", count=len(problems))
         self.problems = problems

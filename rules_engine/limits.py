@@ -60,9 +60,15 @@ def hand_limits(rules: RuleSystem, players: int | None = None) -> HandLimits:
     return HandLimits(cards, copies, jokers)
 
 
-def check_hand(rules: RuleSystem, cards: Sequence[Card], players: int | None = None) -> None:
-    """Refuse a hand (or lay-down) that no table of this system could hold."""
-    limits = hand_limits(rules, players)
+def check_hand(
+    rules: RuleSystem,
+    cards: Sequence[Card],
+    players: int | None = None,
+    *,
+    limits: HandLimits | None = None,
+) -> None:
+    """Refuse a hand (or lay-down) that no table of this system (or `limits`) could hold."""
+    limits = limits or hand_limits(rules, players)
     if len(cards) > limits.cards:
         raise HandTooLarge("hand_too_large", count=len(cards), most=limits.cards)
     jokers = sum(card.is_joker for card in cards)

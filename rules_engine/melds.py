@@ -6,7 +6,9 @@ circular runs use 0..12 (ace .. king) on a ring.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import SUITS, Card
 from .systems import MeldKind, MeldRules
@@ -17,7 +19,7 @@ class Reason:
     """Why something fails, as a stable code and its parameters (texts in messages.py)."""
 
     code: str
-    params: dict = field(default_factory=dict, compare=False, hash=False)
+    params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -80,8 +82,8 @@ def _place_run(known: list[Card], window: list[int], circular: bool) -> dict[int
     """Put each natural or pinned card at a position of the window with its rank, if possible."""
     placed: dict[int, Card] = {}
     in_window = set(window)
-    for card in sorted(known, key=lambda c: c.identity[0] != 1):  # non-aces first
-        rank = card.identity[0]
+    for card in sorted(known, key=lambda c: c.face[0] != 1):  # non-aces first
+        rank = card.face[0]
         spots = [p for p in _positions_of(rank, circular) if p in in_window and p not in placed]
         if not spots:
             return None
@@ -91,7 +93,7 @@ def _place_run(known: list[Card], window: list[int], circular: bool) -> dict[int
 
 def run_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]:
     known = [c for c in cards if c.identity is not None]
-    suits = {c.identity[1] for c in known}
+    suits = {c.face[1] for c in known}
     if len(suits) != 1 or not _length_ok("run", len(cards), rules):
         return []
     if sum(not c.is_joker for c in cards) < rules.min_naturals:
@@ -117,7 +119,7 @@ def run_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]
 
 def set_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]:
     known = [c for c in cards if c.identity is not None]
-    ranks = {c.identity[0] for c in known}
+    ranks = {c.face[0] for c in known}
     if len(ranks) != 1 or not _length_ok("set", len(cards), rules):
         return []
     if sum(not c.is_joker for c in cards) < rules.min_naturals:
@@ -125,11 +127,11 @@ def set_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]
     if rules.set_max_jokers is not None and sum(c.is_joker for c in cards) > rules.set_max_jokers:
         return []
     rank = ranks.pop()
-    used = [c.identity[1] for c in known]
+    used = [c.face[1] for c in known]
     if rules.set_distinct_suits and len(set(used)) != len(used):
         return []
     free_suits = [s for s in SUITS if s not in used] or list(SUITS)
-    pinned = []
+    pinned: list[Card] = []
     for card in cards:
         if card.identity is None:
             suit = free_suits[len(pinned) % len(free_suits)]
@@ -163,8 +165,8 @@ def meld_reasons(cards: tuple[Card, ...], rules: MeldRules) -> list[Reason]:
             reasons.append(Reason("set_of_jokers"))
         reasons.append(Reason("no_natural_card"))
         return reasons
-    ranks = {c.identity[0] for c in known}
-    suits = {c.identity[1] for c in known}
+    ranks = {c.face[0] for c in known}
+    suits = {c.face[1] for c in known}
     looks_like_set = len(ranks) == 1 and len(known) > 1
     looks_like_run = len(suits) == 1 and len(known) > 1 and not looks_like_set
     if len(cards) < min(rules.set_min, rules.run_min):
@@ -180,7 +182,9 @@ def meld_reasons(cards: tuple[Card, ...], rules: MeldRules) -> list[Reason]:
     return reasons
 
 
-def _set_reasons(cards, known, ranks, rules: MeldRules) -> list[Reason]:
+def _set_reasons(
+    cards: Sequence[Card], known: list[Card], ranks: set[int], rules: MeldRules
+) -> list[Reason]:
     out = []
     if len(ranks) > 1:
         out.append(Reason("set_mixed_ranks"))
@@ -188,7 +192,7 @@ def _set_reasons(cards, known, ranks, rules: MeldRules) -> list[Reason]:
         out.append(Reason("set_too_short", {"count": len(cards), "minimum": rules.set_min}))
     if rules.set_max is not None and len(cards) > rules.set_max:
         out.append(Reason("set_too_long", {"count": len(cards), "maximum": rules.set_max}))
-    suits = [c.identity[1] for c in known]
+    suits = [c.face[1] for c in known]
     if rules.set_distinct_suits and len(set(suits)) != len(suits):
         out.append(Reason("set_same_suit_twice"))
     jokers = sum(c.is_joker for c in cards)
@@ -199,7 +203,9 @@ def _set_reasons(cards, known, ranks, rules: MeldRules) -> list[Reason]:
     return out
 
 
-def _run_reasons(cards, known, ranks, suits, rules: MeldRules) -> list[Reason]:
+def _run_reasons(
+    cards: Sequence[Card], known: list[Card], ranks: set[int], suits: set[str], rules: MeldRules
+) -> list[Reason]:
     out = []
     if len(suits) > 1:
         out.append(Reason("run_mixed_suits"))
@@ -210,7 +216,7 @@ def _run_reasons(cards, known, ranks, suits, rules: MeldRules) -> list[Reason]:
     if len(suits) == 1 and rules.run_min <= len(cards) <= rules.run_max:
         rank_counts: dict[int, int] = {}
         for card in known:
-            rank_counts[card.identity[0]] = rank_counts.get(card.identity[0], 0) + 1
+            rank_counts[card.face[0]] = rank_counts.get(card.face[0], 0) + 1
         allowed_twice = {1} if not rules.circular_runs and len(cards) == 14 else set()
         twice = sorted(r for r, n in rank_counts.items() if n > 1 and r not in allowed_twice)
         if twice:
@@ -223,7 +229,7 @@ def _run_reasons(cards, known, ranks, suits, rules: MeldRules) -> list[Reason]:
     return out
 
 
-def _wraps(cards, known) -> bool:
+def _wraps(cards: Sequence[Card], known: list[Card]) -> bool:
     """Whether the run would hold if it could turn round the ace (K-A-2)."""
     return len(cards) <= 13 and any(
         _place_run(known, _run_window(low, len(cards), True), True) is not None for low in range(13)

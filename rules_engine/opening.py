@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
-from .limits import check_hand
+from .limits import HandLimits, check_hand
 from .melds import MeldReading, Reason, check_meld
 from .systems import Opening, RuleSystem
 
@@ -25,7 +25,7 @@ def card_points(opening: Opening, reading: MeldReading, index: int, joker_as_car
     card = reading.cards[index]
     if card.is_joker and not joker_as_card:
         return opening.joker
-    rank = card.identity[0]
+    rank = card.face[0]
     if rank == 1:
         if reading.kind == "set":
             return opening.ace_in_set
@@ -48,13 +48,15 @@ def check_opening(
     *,
     joker_as_card: bool = False,
     hand_size: int | None = None,
+    limits: HandLimits | None = None,
 ) -> OpeningCheck:
     """Points of the lay-down and whether it opens; each meld read at its best.
 
-    Raises HandTooLarge for more cards, copies or jokers than the system's decks hold.
+    Raises HandTooLarge for more cards, copies or jokers than the system's decks (or the
+    table's `limits`) hold.
     """
-    check_hand(rules, [card for meld in melds for card in meld])
-    opening = rules.opening
+    check_hand(rules, [card for meld in melds for card in meld], limits=limits)
+    opening = rules.opening_rule
     errors: list[Reason] = []
     readings: list[MeldReading | None] = []
     for i, meld in enumerate(melds):
@@ -73,9 +75,11 @@ def check_opening(
         errors.append(Reason("no_pure_run", {"minimum": opening.pure_run_min}))
     if points < opening.minimum:
         errors.append(
-            Reason("below_minimum", {"points": points, "minimum": opening.minimum,
-                                     "missing": opening.minimum - points})
-        )  # fmt: skip
+            Reason(
+                "below_minimum",
+                {"points": points, "minimum": opening.minimum, "missing": opening.minimum - points},
+            )
+        )
     laid = sum(len(m) for m in melds)
     if hand_size is not None and laid >= hand_size:
         errors.append(Reason("must_keep_discard", {"count": laid, "hand": hand_size}))

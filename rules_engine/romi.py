@@ -7,7 +7,7 @@ C clubs, Y cherries). Requirements join with `+`: `pair+run3`, `pair:4`, `three`
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .errors import NotationError, RulesError
@@ -17,8 +17,19 @@ from .systems import Romi
 
 COLOURS = ("H", "D", "C", "Y")
 COLOUR_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "Y": "🍒"}
-_COLOUR_ALIASES = {"H": "H", "D": "D", "C": "C", "Y": "Y",
-                   "♥": "H", "♦": "D", "♣": "C", "🍒": "Y", "♡": "H", "♢": "D", "♧": "C"}  # fmt: skip
+_COLOUR_ALIASES = {
+    "H": "H",
+    "D": "D",
+    "C": "C",
+    "Y": "Y",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "🍒": "Y",
+    "♡": "H",
+    "♢": "D",
+    "♧": "C",
+}
 _SPLIT = re.compile(r"[^\s,|;]+")
 MAX_VALUE_CARDS = 30
 
@@ -54,9 +65,14 @@ class RomiRequirement:
 
 
 _REQUIREMENTS = {
-    "run3": ("run", 3), "run4": ("run", 4), "run5": ("run", 5),
-    "pair": ("same", 2), "three": ("same", 3), "four": ("same", 4), "five": ("same", 5),
-}  # fmt: skip
+    "run3": ("run", 3),
+    "run4": ("run", 4),
+    "run5": ("run", 5),
+    "pair": ("same", 2),
+    "three": ("same", 3),
+    "four": ("same", 4),
+    "five": ("same", 5),
+}
 
 
 def parse_value_card(token: str, position: int = 0) -> ValueCard:
@@ -69,7 +85,7 @@ def parse_value_card(token: str, position: int = 0) -> ValueCard:
 
 
 def parse_value_cards(text: str) -> list[ValueCard]:
-    cards = []
+    cards: list[ValueCard] = []
     for match in _SPLIT.finditer(text):
         if len(cards) >= MAX_VALUE_CARDS:
             raise NotationError("too_many_cards", token=match.group(), position=match.start())
@@ -109,6 +125,8 @@ class RomiCheck:
 # uses: so the search sees each card as its class (value, bonus colour or not), at most ten
 # classes, and picks real cards of each class only once the plan is chosen.
 _Counts = tuple[int, ...]  # cards held per class: index 2 * (value - 1) + (1 if bonus colour)
+# (bonus cards kept, ((classes used, joker used) per requirement, in order))
+_Plan = tuple[int, tuple[tuple[tuple[int, ...], bool], ...]]
 
 
 def _class(card: ValueCard, bonus: str | None) -> int:
@@ -121,7 +139,9 @@ def _take(counts: _Counts, value: int) -> list[int]:
     return [c for c in (kept, plain) if counts[c]]
 
 
-def _options(req: RomiRequirement, counts: _Counts, joker: bool):
+def _options(
+    req: RomiRequirement, counts: _Counts, joker: bool
+) -> Iterator[tuple[tuple[int, ...], bool]]:
     """(classes used, joker used) for one requirement; the joker may stand in for one card."""
     if req.kind == "run":
         for start in range(1, 7 - req.size):
@@ -131,7 +151,7 @@ def _options(req: RomiRequirement, counts: _Counts, joker: bool):
                 values = [v for v in wanted if v != skipped]
                 yield from _one_each(values, counts, (), skipped is not None)
         return
-    values = [req.value] if req.value else range(1, 6)
+    values = [req.value] if req.value else list(range(1, 6))
     for value in values:
         plain, kept = 2 * (value - 1), 2 * (value - 1) + 1
         for k in (req.size, req.size - 1) if joker else (req.size,):
@@ -140,7 +160,9 @@ def _options(req: RomiRequirement, counts: _Counts, joker: bool):
                     yield (kept,) * bonus_cards + (plain,) * (k - bonus_cards), k < req.size
 
 
-def _one_each(values: list[int], counts: _Counts, chosen: tuple, joker_used: bool):
+def _one_each(
+    values: list[int], counts: _Counts, chosen: tuple[int, ...], joker_used: bool
+) -> Iterator[tuple[tuple[int, ...], bool]]:
     if not values:
         yield chosen, joker_used
         return
@@ -173,9 +195,9 @@ def check_romi_contract(
     start = [0] * 10
     for card in cards:
         start[_class(card, bonus)] += 1
-    memo: dict[tuple, tuple[int, tuple] | None] = {}
+    memo: dict[tuple[int, _Counts, bool], _Plan | None] = {}
 
-    def best(k: int, counts: _Counts, joker_left: bool) -> tuple[int, tuple] | None:
+    def best(k: int, counts: _Counts, joker_left: bool) -> _Plan | None:
         """(bonus cards kept, plan) of the best way to fill requirements k.., or None."""
         if k == len(reqs):
             return 0, ()
@@ -185,7 +207,7 @@ def check_romi_contract(
         if key in memo:
             return memo[key]
         budget.spend()
-        found: tuple[int, tuple] | None = None
+        found: _Plan | None = None
         for classes, used_joker in _options(reqs[k], counts, joker_left):
             budget.spend()
             left = list(counts)

@@ -7,10 +7,9 @@ from dataclasses import dataclass, field, replace
 
 from .cards import Card
 from .catalogue import cards_dealt, decks_and_jokers
-from .errors import DealError
-from .systems import RuleSystem
+from .errors import DealError, Problem
+from .systems import Fact, RuleSystem
 
-WENT_OUT = "went_out"
 MAX_POINTS = 100_000  # far above any real hand; keeps typed totals within database integers
 
 
@@ -20,24 +19,36 @@ class PlayerDeal:
 
     points: int | None = None
     cards: tuple[Card, ...] | None = None
-    facts: frozenset[str] = field(default_factory=frozenset)
+    facts: frozenset[Fact] = field(default_factory=frozenset)
 
     @property
     def went_out(self) -> bool:
-        return WENT_OUT in self.facts
+        return Fact.WENT_OUT in self.facts
+
+    @property
+    def hand(self) -> int | None:
+        """The typed points of the hand; a player who went out holds nothing, so 0."""
+        if self.points is None and self.cards is None and self.went_out:
+            return 0
+        return self.points
+
+    @property
+    def field(self) -> str:
+        """Where the hand was entered: tapped cards or typed points."""
+        return "cards" if self.cards is not None else "points"
 
 
 def hand_points(rules: RuleSystem, cards: Iterable[Card]) -> int:
     """Penalty of the cards left in hand."""
-    return sum(rules.card_values.of_rank(card.rank) for card in cards)
+    return sum(rules.values.of_rank(card.rank) for card in cards)
 
 
-def deal_facts(rules: RuleSystem) -> tuple[str, ...]:
+def deal_facts(rules: RuleSystem) -> tuple[Fact, ...]:
     """The facts the table may record in a deal of this system."""
-    facts = [WENT_OUT]
-    for item in (*rules.bonuses, *rules.flat_scores):
-        if item.fact not in facts:
-            facts.append(item.fact)
+    facts = [Fact.WENT_OUT]
+    for fact in [b.fact for b in rules.bonuses] + [f.fact for f in rules.flat_scores]:
+        if fact not in facts:
+            facts.append(fact)
     return tuple(facts)
 
 
@@ -46,22 +57,22 @@ def max_hand_points(
 ) -> int:
     """The most a hand can be worth: the dearest cards the decks hold, as many as a hand can hold."""
     decks, jokers = decks_and_jokers(rules, players, round_number, with_jokers)
-    values = [rules.card_values.joker] * jokers
+    worth = rules.values
+    values = [worth.joker] * jokers
     for rank in range(1, 14):
-        values += [rules.card_values.of_rank(rank)] * (4 * decks)
+        values += [worth.of_rank(rank)] * (4 * decks)
     values.sort(reverse=True)
     held = cards_dealt(rules, round_number) + rules.extra_cards_allowance
     return sum(values[:held])
 
 
-def _implied_facts(rules: RuleSystem, players: Sequence[PlayerDeal]) -> list[frozenset[str]]:
+def _implied_facts(rules: RuleSystem, players: Sequence[PlayerDeal]) -> list[frozenset[Fact]]:
     """A rami sec is the first lay-down of the deal: nobody else can have laid anything."""
     flat = {f.fact for f in rules.flat_scores}
-    if "rami_sec" in {b.fact for b in rules.bonuses} and "laid_nothing" in flat:
-        if any("rami_sec" in p.facts for p in players):
-            return [
-                p.facts if "rami_sec" in p.facts else p.facts | {"laid_nothing"} for p in players
-            ]
+    sec, nothing = Fact.RAMI_SEC, Fact.LAID_NOTHING
+    if sec in {b.fact for b in rules.bonuses} and nothing in flat:
+        if any(sec in p.facts for p in players):
+            return [p.facts if sec in p.facts else p.facts | {nothing} for p in players]
     return [p.facts for p in players]
 
 
@@ -72,44 +83,46 @@ def validate_deal(
     *,
     no_winner: bool = False,
     with_jokers: bool = True,
-) -> list[tuple[int | None, str, dict]]:
-    """Every problem with a deal's facts: (player index or None for the deal, code, params)."""
-    problems: list[tuple[int | None, str, dict]] = []
+) -> list[Problem]:
+    """Every problem with a deal's facts, each naming the seat and the field at fault."""
+    problems: list[Problem] = []
     implied = _implied_facts(rules, players)
     players = [replace(p, facts=f) for p, f in zip(players, implied, strict=True)]
     known = set(deal_facts(rules))
     out = [i for i, p in enumerate(players) if p.went_out]
+    went_out = Fact.WENT_OUT
     if no_winner and not rules.allows_no_winner:
-        problems.append((None, "no_winner_not_allowed", {}))
+        problems.append(Problem(None, "no_winner_not_allowed", field=went_out))
     elif no_winner and out:
-        problems.append((None, "no_winner_but_went_out", {}))
+        problems.append(Problem(None, "no_winner_but_went_out", field=went_out))
     elif not no_winner and len(out) != 1:
-        problems.append((None, "went_out_count", {"count": len(out)}))
+        problems.append(Problem(None, "went_out_count", {"count": len(out)}, went_out))
     ceiling = max_hand_points(rules, round_number, len(players), with_jokers)
     for i, player in enumerate(players):
         for fact in sorted(player.facts - known):
-            problems.append((i, "unknown_fact", {"fact": fact}))
+            problems.append(Problem(i, "unknown_fact", {"fact": str(fact)}, "points"))
         points = _points_of(rules, player)
         if points is None:
             if not _has_flat(rules, player) and not player.went_out:
-                problems.append((i, "hand_missing", {}))
+                problems.append(Problem(i, "hand_missing", field="points"))
             continue
         if points < 0:
-            problems.append((i, "negative_hand", {"points": points}))
+            problems.append(Problem(i, "negative_hand", {"points": points}, player.field))
         elif player.went_out and points != 0:
-            problems.append((i, "went_out_with_points", {"points": points}))
+            problems.append(Problem(i, "went_out_with_points", {"points": points}, player.field))
         elif points > ceiling:
-            problems.append((i, "hand_too_high", {"points": points, "maximum": ceiling}))
-    bonus_facts = {b.fact for b in rules.bonuses}
-    if "opened_first" in bonus_facts:
-        openers = [i for i, p in enumerate(players) if "opened_first" in p.facts]
+            params: dict[str, object] = {"points": points, "maximum": ceiling}
+            problems.append(Problem(i, "hand_too_high", params, player.field))
+    if Fact.OPENED_FIRST in {b.fact for b in rules.bonuses}:
+        openers = [i for i, p in enumerate(players) if Fact.OPENED_FIRST in p.facts]
         if len(openers) > 1 or (out and not openers):
-            problems.append((None, "opened_first_count", {"count": len(openers)}))
+            count: dict[str, object] = {"count": len(openers)}
+            problems.append(Problem(None, "opened_first_count", count, Fact.OPENED_FIRST))
     for i, player in enumerate(players):
-        if "rami_sec" in player.facts and not player.went_out:
-            problems.append((i, "rami_sec_not_out", {}))
-        if "laid_nothing" in player.facts and player.went_out:
-            problems.append((i, "laid_nothing_but_out", {}))
+        if Fact.RAMI_SEC in player.facts and not player.went_out:
+            problems.append(Problem(i, "rami_sec_not_out", field=Fact.RAMI_SEC))
+        if Fact.LAID_NOTHING in player.facts and player.went_out:
+            problems.append(Problem(i, "laid_nothing_but_out", field=Fact.LAID_NOTHING))
     return problems
 
 
@@ -153,6 +166,14 @@ def totals(rounds: Iterable[Sequence[int]], players: int) -> list[int]:
         for i, score in enumerate(row):
             sums[i] += score
     return sums
+
+
+def running_totals(rounds: Iterable[Sequence[int]]) -> list[list[int]]:
+    """Each player's total after each round."""
+    out: list[list[int]] = []
+    for row in rounds:
+        out.append([a + b for a, b in zip(out[-1], row, strict=True)] if out else list(row))
+    return out
 
 
 def ranking(scores: Sequence[int], lowest_wins: bool = True) -> list[int]:

@@ -9,21 +9,23 @@ floor per requirement prunes hands that cannot have enough jokers.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import accumulate, combinations, product
+from typing import Any
 
 from .cards import SUITS, Card
 from .catalogue import cards_dealt, contract_for
-from .limits import CONTRACT_NODES, Budget, check_hand
+from .limits import CONTRACT_NODES, Budget, HandLimits, check_hand
 from .melds import Reason, position_rank
-from .systems import Contract, Requirement, RuleSystem
+from .systems import Contract, MeldRules, Requirement, RuleSystem
 
 _INDEX = {(rank, suit): s * 13 + rank - 1 for s, suit in enumerate(SUITS) for rank in range(1, 14)}
 
 
 @dataclass(frozen=True)
 class Candidate:
-    key: tuple
+    key: tuple[Any, ...]  # what makes two candidates the same meld
     uses: tuple[tuple[int, int], ...]  # (identity index, copies)
     jokers: int
     cards: tuple[Card, ...]
@@ -48,7 +50,14 @@ def _hand_counts(hand: list[Card]) -> tuple[list[int], int]:
     return counts, jokers
 
 
-def _set_candidates(rules, req: Requirement, counts, jokers, lay_all: bool, swaps: int = 99):
+def _set_candidates(
+    rules: RuleSystem,
+    req: Requirement,
+    counts: list[int],
+    jokers: int,
+    lay_all: bool,
+    swaps: int = 99,
+) -> Iterator[Candidate]:
     meld = rules.meld_rules
     sizes = _sizes("set", req, meld, lay_all, counts, jokers)
     for rank in range(1, 14):
@@ -74,7 +83,9 @@ def _set_candidates(rules, req: Requirement, counts, jokers, lay_all: bool, swap
                 yield Candidate(("set", rank, size, uses), uses, size - n, tuple(cards), None)
 
 
-def _sizes(kind, req: Requirement, meld, lay_all: bool, counts, jokers) -> range | list[int]:
+def _sizes(
+    kind: str, req: Requirement, meld: MeldRules, lay_all: bool, counts: list[int], jokers: int
+) -> range | list[int]:
     minimum = max(req.size, meld.set_min if kind == "set" else meld.run_min)
     if req.exact:
         return [req.size]
@@ -87,16 +98,16 @@ def _sizes(kind, req: Requirement, meld, lay_all: bool, counts, jokers) -> range
 
 
 def _run_candidates(
-    rules,
+    rules: RuleSystem,
     req: Requirement,
-    counts,
-    jokers,
+    counts: list[int],
+    jokers: int,
     lay_all: bool,
     contiguity: bool,
     runs: int = 3,
     swaps: int = 99,
     splittable: bool = True,
-):
+) -> Iterator[Candidate]:
     meld = rules.meld_rules
     circular = meld.circular_runs
     sizes = list(_sizes("run", req, meld, lay_all, counts, jokers))
@@ -142,7 +153,14 @@ def _splits(natural_at: set[int], size: int, minimum: int) -> bool:
     )
 
 
-def _run_candidate(suit, low, positions, slots, natural_at, circular) -> Candidate:
+def _run_candidate(
+    suit: str,
+    low: int,
+    positions: list[int],
+    slots: list[int],
+    natural_at: set[int],
+    circular: bool,
+) -> Candidate:
     uses: dict[int, int] = {}
     cards = []
     for i, (p, slot) in enumerate(zip(positions, slots, strict=True)):
@@ -155,27 +173,34 @@ def _run_candidate(suit, low, positions, slots, natural_at, circular) -> Candida
     used = tuple(sorted(uses.items()))
     jokers = len(positions) - len(natural_at)
     high = low + len(positions) - 1
-    return Candidate(("run", suit, low, len(positions), used), used, jokers, tuple(cards),
-                     (suit, low, high))  # fmt: skip
+    return Candidate(
+        ("run", suit, low, len(positions), used), used, jokers, tuple(cards), (suit, low, high)
+    )
 
 
 class _ContractSearch:
-    def __init__(self, rules: RuleSystem, contract: Contract, lay_all: bool, budget: Budget) -> None:
+    def __init__(
+        self, rules: RuleSystem, contract: Contract, lay_all: bool, budget: Budget
+    ) -> None:
         self.rules = rules
         self.budget = budget
-        order = sorted(range(len(contract.requirements)),
-                       key=lambda i: (contract.requirements[i].kind != "run", -contract.requirements[i].size))  # fmt: skip
+        order = sorted(
+            range(len(contract.requirements)),
+            key=lambda i: (contract.requirements[i].kind != "run", -contract.requirements[i].size),
+        )
         self.order = order
         self.reqs = [contract.requirements[i] for i in order]
         self.lay_all = lay_all
         self.runs = sum(r.kind == "run" for r in self.reqs)
         self.contiguity = rules.forbid_contiguous_runs and self.runs > 1
-        self.failed: set = set()
+        self.failed: set[object] = set()
 
     def solve(self, counts: list[int], jokers: int) -> list[Candidate] | None:
         return self._step(0, counts, jokers, ())
 
-    def _step(self, i, counts, jokers, runs) -> list[Candidate] | None:
+    def _step(
+        self, i: int, counts: list[int], jokers: int, runs: tuple[tuple[str, int, int], ...]
+    ) -> list[Candidate] | None:
         if i == len(self.reqs):
             if self.lay_all and (jokers or any(counts)):
                 return None
@@ -209,8 +234,9 @@ class _ContractSearch:
                 continue
             for slot, k in cand.uses:
                 counts[slot] -= k
-            rest = self._step(i + 1, counts, jokers - cand.jokers,
-                              runs + (cand.run,) if cand.run else runs)  # fmt: skip
+            rest = self._step(
+                i + 1, counts, jokers - cand.jokers, runs + (cand.run,) if cand.run else runs
+            )
             for slot, k in cand.uses:
                 counts[slot] += k
             if rest is not None:
@@ -243,7 +269,7 @@ def _joker_floor(rules: RuleSystem, req: Requirement, counts: list[int]) -> int:
     return 99 if not best else size - best
 
 
-def _touches(run: tuple[str, int, int], others: tuple) -> bool:
+def _touches(run: tuple[str, int, int], others: tuple[tuple[str, int, int], ...]) -> bool:
     suit, low, high = run
     return any(s == suit and (hi + 1 == low or high + 1 == lo) for s, lo, hi in others)
 
@@ -254,6 +280,7 @@ def solve_contract(
     hand: list[Card],
     *,
     players: int | None = None,
+    limits: HandLimits | None = None,
     budget: Budget | None = None,
 ) -> Solution:
     """A lay-down of the hand meeting the round's contract, or proof there is none.
@@ -262,7 +289,7 @@ def solve_contract(
     would take more than the budget.
     """
     contract = contract_for(rules, round_number)
-    check_hand(rules, hand, players)
+    check_hand(rules, hand, players, limits=limits)
     budget = budget or Budget(CONTRACT_NODES)
     hand = [Card(0) if c.is_joker else c for c in hand]
     if contract.lay_all_cards:
@@ -276,7 +303,9 @@ def solve_contract(
     return Solution(True, found)
 
 
-def _search(rules: RuleSystem, contract: Contract, hand: list[Card], budget: Budget):
+def _search(
+    rules: RuleSystem, contract: Contract, hand: list[Card], budget: Budget
+) -> tuple[tuple[Card, ...], ...] | None:
     counts, jokers = _hand_counts(hand)
     need = sum(r.size for r in contract.requirements)
     if len(hand) < need:
@@ -285,7 +314,7 @@ def _search(rules: RuleSystem, contract: Contract, hand: list[Card], budget: Bud
     picked = search.solve(counts, jokers)
     if picked is None:
         return None
-    melds: list = [None] * len(picked)
+    melds: list[tuple[Card, ...]] = [()] * len(picked)
     for position, cand in zip(search.order, picked, strict=True):
         melds[position] = cand.cards
     return tuple(melds)

@@ -13,16 +13,16 @@ from functools import cache
 from itertools import chain
 
 from .cards import Card
-from .limits import OPENING_NODES, Budget, check_hand
+from .limits import OPENING_NODES, Budget, HandLimits, check_hand
 from .melds import MeldReading, Reason
 from .opening import meld_points
-from .solver import Solution, _hand_counts, _run_candidates, _set_candidates
+from .solver import Candidate, Solution, _hand_counts, _run_candidates, _set_candidates
 from .systems import Requirement, RuleSystem
 
 _NONE = (-1, ())
 
 
-def _reading(cand) -> MeldReading:
+def _reading(cand: Candidate) -> MeldReading:
     if cand.run:
         suit, low, _ = cand.run
         return MeldReading("run", cand.cards, suit=suit, low=low)
@@ -35,6 +35,7 @@ def solve_opening(
     *,
     joker_as_card: bool = False,
     players: int | None = None,
+    limits: HandLimits | None = None,
     budget: Budget | None = None,
 ) -> tuple[Solution, int]:
     """(the best opening or the reasons there is none, its points or the best short total).
@@ -42,10 +43,10 @@ def solve_opening(
     Raises HandTooLarge for a hand no table could hold and SearchTooLarge when deciding
     would take more than the budget.
     """
-    check_hand(rules, hand, players)
+    check_hand(rules, hand, players, limits=limits)
     budget = budget or Budget(OPENING_NODES)
     spend = budget.spend
-    opening = rules.opening
+    opening = rules.opening_rule
     meld = rules.meld_rules
     hand = [Card(0) if c.is_joker else c for c in hand]
     counts, jokers = _hand_counts(hand)
@@ -60,7 +61,7 @@ def solve_opening(
     most = max(opening.ace_high, opening.ace_in_set, opening.ace_low)
     value = [most if i % 13 == 0 else min(i % 13 + 1, opening.face) for i in range(52)]
     joker_most = most if joker_as_card else opening.joker
-    by_anchor: dict[int, list] = {}
+    by_anchor: dict[int, list[tuple[Candidate, int, bool, int]]] = {}
     relevant: set[int] = set()
     for cand in generated:
         spend()
@@ -76,7 +77,9 @@ def solve_opening(
     start = tuple(counts[i] if i in relevant else 0 for i in range(52))
 
     @cache
-    def best(state: tuple[int, ...], jokers_left: int, need_pure: bool, need_keep: bool):
+    def best(
+        state: tuple[int, ...], jokers_left: int, need_pure: bool, need_keep: bool
+    ) -> tuple[int, tuple[tuple[Card, ...], ...]]:
         """(points, melds) of the best lay-down from this state, or (-1, ()) if none."""
         spend()
         anchor = next((i for i, n in enumerate(state) if n), None)

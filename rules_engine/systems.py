@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Literal
 
+from .errors import RulesError
+
 MeldKind = Literal["set", "run"]
+
+
+class Fact(StrEnum):
+    """What the table may say about one player after a deal (stored by these values)."""
+
+    WENT_OUT = "went_out"
+    OPENED_FIRST = "opened_first"  # rami-contrat-13: first to lay the contract
+    RAMI_SEC = "rami_sec"  # rami-51: went out laying all 13 cards at once
+    LAID_NOTHING = "laid_nothing"  # rami-51: never opened
 
 
 @dataclass(frozen=True)
@@ -59,7 +71,7 @@ class DeckRule:
 class Bonus:
     """Points added to a player's deal score when a fact about them holds."""
 
-    fact: str  # "went_out", "opened_first", "rami_sec"
+    fact: Fact
     points: int
 
 
@@ -67,7 +79,7 @@ class Bonus:
 class FlatScore:
     """A fact that replaces the hand's value, e.g. rami-51's "laid nothing" = 100."""
 
-    fact: str
+    fact: Fact
     points: int
 
 
@@ -102,7 +114,6 @@ class Opening:
 class Seating:
     dealer_step: int = 1  # +1: the deal passes to the left (clockwise); -1 to the right
     play_step: int = 1  # +1 clockwise, -1 counter-clockwise
-    first_dealer: Literal["random", "chosen", "youngest"] = "random"
 
 
 @dataclass(frozen=True)
@@ -140,7 +151,6 @@ class RuleSystem:
     forbid_contiguous_runs: bool = False  # two same-suit runs of one lay-down must not meet
     extra_melds_allowed: bool = False  # Decision: a contract lay-down is the contract, no more
     rounds: int | None = 7  # None: open-ended (rami-51)
-    default_rounds: int | None = None
     seating: Seating = field(default_factory=Seating)
     bonuses: tuple[Bonus, ...] = ()
     flat_scores: tuple[FlatScore, ...] = ()
@@ -149,15 +159,29 @@ class RuleSystem:
     romi: Romi | None = None
     lowest_wins: bool = True
     extra_cards_allowance: int = 0  # cards a hand may gain beyond the deal ("May I?" takes)
-    options: tuple[str, ...] = ()  # table options the app offers
+    options: tuple[str, ...] = ()  # names of the TableOptions a table of this system may set
 
     @property
     def has_contracts(self) -> bool:
         return bool(self.contracts)
 
     @property
-    def has_rounds(self) -> bool:
-        return self.romi is None
+    def values(self) -> CardValues:
+        """What cards left in hand are worth; a system without them refuses the question."""
+        if self.card_values is None:
+            raise RulesError("no_penalty", slug=self.slug)
+        return self.card_values
 
-    def round_count(self, chosen: int | None = None) -> int | None:
-        return self.rounds if self.rounds is not None else chosen
+    @property
+    def romi_rules(self) -> Romi:
+        """ROMi RAMi's contract cards and trophies; other systems refuse the question."""
+        if self.romi is None:
+            raise RulesError("no_romi", slug=self.slug)
+        return self.romi
+
+    @property
+    def opening_rule(self) -> Opening:
+        """rami-51's first lay-down; a system without one refuses the question."""
+        if self.opening is None:
+            raise RulesError("no_opening", slug=self.slug)
+        return self.opening

@@ -19,8 +19,12 @@ def test_rules_lists_the_five_systems():
     result = run("rules")
     assert result.returncode == 0
     assert [line.split()[0] for line in result.stdout.splitlines()] == [
-        "rami-contrat", "liverpool", "rami-51", "rami-contrat-13", "romi-rami",
-    ]  # fmt: skip
+        "rami-contrat",
+        "liverpool",
+        "rami-51",
+        "rami-contrat-13",
+        "romi-rami",
+    ]
 
 
 def test_a_valid_contract_exits_0_with_jokers_written_pinned(capsys):
@@ -33,6 +37,8 @@ def test_a_valid_contract_exits_0_with_jokers_written_pinned(capsys):
         "valid": True,
         "errors": [],
         "melds": [["7H", "7S", "7D"], ["8H", "9H", "JK=10H", "JH"]],
+        "contract": "A set of exactly 3 + a run of exactly 4",
+        "lines": ["Set of 3 (7)", "Run of 4, 8 to jack of hearts; joker = 10 of hearts"],
     }
 
 

@@ -30,8 +30,10 @@ def codes(result):
 def test_rami_contrat_round_6_is_one_set_of_exactly_3_and_two_runs_of_exactly_4():
     reqs = contract_for(RC, 6).requirements
     assert sorted((r.kind, r.size, r.exact) for r in reqs) == [
-        ("run", 4, True), ("run", 4, True), ("set", 3, True),
-    ]  # fmt: skip
+        ("run", 4, True),
+        ("run", 4, True),
+        ("set", 3, True),
+    ]
 
 
 @pytest.mark.parametrize(

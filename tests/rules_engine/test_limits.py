@@ -27,9 +27,14 @@ HARD_LIVERPOOL = "JK 7H JK JK JK 6C JK JH 7H 8H 9H 10H JH 2C 3H 10D 9S QC 5S"
 
 @pytest.mark.parametrize(
     ("slug", "cards"),
-    [("rami-contrat", 19), ("liverpool", 19), ("rami-contrat-13", 20), ("rami-51", 14),
-     ("romi-rami", 13)],
-)  # fmt: skip
+    [
+        ("rami-contrat", 19),
+        ("liverpool", 19),
+        ("rami-contrat-13", 20),
+        ("rami-51", 14),
+        ("romi-rami", 13),
+    ],
+)
 def test_a_hand_holds_at_most_the_deal_the_card_drawn_and_what_may_i_adds(slug, cards):
     assert hand_limits(get_rules(slug)).cards == cards
 

@@ -10,8 +10,13 @@ from rules_engine.cards import SUITS
 
 def test_ranks_and_suits_are_read_in_letters_and_symbols():
     assert parse_cards("AS 10H TD JC QH KS") == [
-        Card(1, "S"), Card(10, "H"), Card(10, "D"), Card(11, "C"), Card(12, "H"), Card(13, "S"),
-    ]  # fmt: skip
+        Card(1, "S"),
+        Card(10, "H"),
+        Card(10, "D"),
+        Card(11, "C"),
+        Card(12, "H"),
+        Card(13, "S"),
+    ]
     assert parse_cards("7♥ ♠5 9♦ 2♣") == [Card(7, "H"), Card(5, "S"), Card(9, "D"), Card(2, "C")]
 
 

@@ -130,9 +130,14 @@ def oracle(reqs, cards, joker, bonus):
     best = None
     k = len(reqs)
     for labels in product(range(k + 1), repeat=len(cards)):
-        for joker_at in ([None, *range(k)] if joker else [None]):
-            groups = [[c for c, lab in zip(cards, labels, strict=True) if lab == g] for g in range(k)]
-            if all(_fills(r, [c.value for c in g], joker_at == i) for i, (r, g) in enumerate(zip(reqs, groups, strict=True))):
+        for joker_at in [None, *range(k)] if joker else [None]:
+            groups = [
+                [c for c, lab in zip(cards, labels, strict=True) if lab == g] for g in range(k)
+            ]
+            if all(
+                _fills(r, [c.value for c in g], joker_at == i)
+                for i, (r, g) in enumerate(zip(reqs, groups, strict=True))
+            ):
                 kept = sum(c.colour == bonus for g in groups for c in g) if bonus else 0
                 best = kept if best is None else max(best, kept)
     return best
@@ -144,8 +149,14 @@ value_cards = st.lists(
 
 
 @settings(max_examples=150, deadline=None)
-@given(cards=value_cards, joker=st.booleans(), bonus=st.sampled_from(["H", "D", None]),
-       reqs=st.sampled_from(["pair", "pair+pair", "run3", "pair+run3", "three", "run4", "pair:2+run3", "run3+run3"]))  # fmt: skip
+@given(
+    cards=value_cards,
+    joker=st.booleans(),
+    bonus=st.sampled_from(["H", "D", None]),
+    reqs=st.sampled_from(
+        ["pair", "pair+pair", "run3", "pair+run3", "three", "run4", "pair:2+run3", "run3+run3"]
+    ),
+)
 def test_the_contract_check_agrees_with_a_brute_force_oracle(cards, joker, bonus, reqs):
     requirements = parse_requirements(reqs)
     result = check_romi_contract(requirements, cards, joker=joker, bonus=bonus)

@@ -87,13 +87,13 @@ def test_rami_contrat_deal_with_no_winner_everyone_scores_their_hand():
 def test_only_rami_contrat_has_deals_with_no_winner():
     with pytest.raises(DealError) as caught:
         score_deal(get_rules("liverpool"), 1, [deal(10), deal(20)], no_winner=True)
-    assert caught.value.problems[0][1] == "no_winner_not_allowed"
+    assert caught.value.problems[0].code == "no_winner_not_allowed"
 
 
 def problem_codes(slug, players, **kw):
     with pytest.raises(DealError) as caught:
         score_deal(get_rules(slug), 1, players, **kw)
-    return [code for _, code, _ in caught.value.problems]
+    return [problem.code for problem in caught.value.problems]
 
 
 def test_exactly_one_player_goes_out():

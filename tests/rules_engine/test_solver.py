@@ -61,8 +61,15 @@ def oracle_opening(rules, hand):
     return best
 
 
-CASES = [("rami-contrat", 1), ("rami-contrat", 2), ("rami-contrat", 3), ("liverpool", 1),
-         ("liverpool", 3), ("rami-contrat-13", 2), ("rami-contrat-13", 3)]  # fmt: skip
+CASES = [
+    ("rami-contrat", 1),
+    ("rami-contrat", 2),
+    ("rami-contrat", 3),
+    ("liverpool", 1),
+    ("liverpool", 3),
+    ("rami-contrat-13", 2),
+    ("rami-contrat-13", 3),
+]
 
 
 @pytest.mark.parametrize(("slug", "round_number"), CASES)
@@ -93,8 +100,11 @@ def test_the_best_opening_agrees_with_the_brute_force_oracle(hand):
 
 
 @settings(max_examples=60, deadline=None)
-@given(hand=st.lists(small_cards, min_size=8, max_size=14), round_number=st.integers(1, 7),
-       slug=st.sampled_from(["rami-contrat", "liverpool", "rami-contrat-13"]))  # fmt: skip
+@given(
+    hand=st.lists(small_cards, min_size=8, max_size=14),
+    round_number=st.integers(1, 7),
+    slug=st.sampled_from(["rami-contrat", "liverpool", "rami-contrat-13"]),
+)
 def test_every_lay_down_found_passes_check_contract(hand, round_number, slug):
     rules = get_rules(slug)
     assume(fits(rules, hand))

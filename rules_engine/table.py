@@ -1,0 +1,193 @@
+"""A game at the table: a rule system, its seats, the first dealer and the table's options.
+
+Every page, form and sheet of a game asks this one value what a round is, how a deal scores
+and who leads, so nothing outside the engine derives them again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+
+from .catalogue import cards_dealt, contract_for, decks_and_jokers, get_rules
+from .errors import DealError, OptionError, Problem
+from .limits import HandLimits, HandTooLarge, check_hand, hand_limits
+from .scoring import PlayerDeal, behind_leader, ranking, score_deal, validate_deal, winners
+from .scoring import totals as totals_of
+from .seating import seats_for_round
+from .systems import Contract, Opening, RuleSystem
+
+MOST_DEALS = 100  # a table that agrees on a number of deals agrees on at most this many
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """What a table may choose; each system names the options it offers (`RuleSystem.options`)."""
+
+    no_jokers: bool = False  # the variant played without jokers
+    rounds: int | None = None  # open-ended systems: the deals agreed on, None to play on
+    joker_counts_as_card: bool = False  # rami-51: a joker in the opening counts as its card
+
+    @classmethod
+    def read(cls, rules: RuleSystem, data: Mapping[str, object]) -> TableOptions:
+        """Typed options from stored or sent data; raises OptionError naming the option."""
+        kinds = {f.name: f.type for f in fields(cls)}
+        values: dict[str, object] = {}
+        for name, value in data.items():
+            if name not in rules.options:
+                raise OptionError("unknown_option", option=str(name)[:40], slug=rules.slug)
+            if kinds[name] == "bool":
+                if not isinstance(value, bool):
+                    raise OptionError("option_not_bool", option=name)
+            elif value is not None and (
+                not isinstance(value, int)
+                or isinstance(value, bool)
+                or not 1 <= value <= MOST_DEALS
+            ):
+                raise OptionError("option_out_of_range", option=name, low=1, high=MOST_DEALS)
+            values[name] = value
+        return cls(**values)  # type: ignore[arg-type]
+
+    def stored(self) -> dict[str, object]:
+        """The options set away from their default, as plain JSON values."""
+        default = TableOptions()
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(default, f.name)
+        }
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """What the table needs before dealing a round. Seats are indices round the table."""
+
+    number: int
+    total: int | None  # rounds in the game, None while open-ended
+    contract: Contract | None
+    cards: int
+    decks: int
+    jokers: int
+    dealer: int
+    first_player: int
+    clockwise: bool
+    no_contiguous_runs: bool  # this contract's runs of one suit must not meet
+    opening: Opening | None  # rami-51: what the first lay-down needs
+
+    @property
+    def lay_all(self) -> bool:
+        return self.contract is not None and self.contract.lay_all_cards
+
+
+@dataclass(frozen=True)
+class Standings:
+    totals: list[int]
+    ranks: list[int]
+    behind: list[int]  # points behind the leader, 0 for the leaders
+    leaders: list[int]  # seats ranked first; none before the first round
+
+
+@dataclass(frozen=True)
+class Table:
+    rules: RuleSystem
+    players: int
+    first_dealer: int = 0
+    options: TableOptions = field(default_factory=TableOptions)
+
+    @classmethod
+    def build(
+        cls,
+        slug: str,
+        players: int,
+        first_dealer: int = 0,
+        options: Mapping[str, object] | None = None,
+    ) -> Table:
+        """A table of a system by its slug, with options read and checked."""
+        rules = get_rules(slug)
+        chosen = TableOptions.read(rules, options or {})
+        return cls(rules, players, first_dealer % max(players, 1), chosen)
+
+    @property
+    def rounds(self) -> int | None:
+        """Rounds in the game: the system's, the number agreed on, or None (open-ended)."""
+        return self.rules.rounds if self.rules.rounds is not None else self.options.rounds
+
+    @property
+    def with_jokers(self) -> bool:
+        return not self.options.no_jokers
+
+    def dealer(self, number: int) -> int:
+        """Who deals round `number`, the game's rounds or beyond (the next game continues)."""
+        return seats_for_round(self.rules, number, self.first_dealer, self.players).dealer
+
+    def round(self, number: int) -> RoundPlan:
+        rules = self.rules
+        seats = seats_for_round(rules, number, self.first_dealer, self.players)
+        contract = contract_for(rules, number) if rules.contracts else None
+        runs = sum(r.kind == "run" for r in contract.requirements) if contract else 0
+        decks, jokers = decks_and_jokers(rules, self.players, number, self.with_jokers)
+        return RoundPlan(
+            number=number,
+            total=self.rounds,
+            contract=contract,
+            cards=cards_dealt(rules, number),
+            decks=decks,
+            jokers=jokers,
+            dealer=seats.dealer,
+            first_player=seats.first_player,
+            clockwise=seats.clockwise,
+            no_contiguous_runs=rules.forbid_contiguous_runs and runs > 1,
+            opening=rules.opening,
+        )
+
+    def score(
+        self, number: int, hands: Sequence[PlayerDeal], *, no_winner: bool = False
+    ) -> list[int]:
+        """Each seat's score for a deal; raises DealError whose problems name seat and field.
+
+        Cards tapped for a hand are bounded by the decks and jokers of this table and round:
+        three 9♣ from two decks, or a joker at a table without, are refused for that seat.
+        """
+        problems = list(self._impossible_hands(number, hands))
+        problems += validate_deal(
+            self.rules, number, hands, no_winner=no_winner, with_jokers=self.with_jokers
+        )
+        if problems:
+            raise DealError(problems)
+        return score_deal(
+            self.rules, number, hands, no_winner=no_winner, with_jokers=self.with_jokers
+        )
+
+    def _impossible_hands(self, number: int, hands: Sequence[PlayerDeal]) -> Iterator[Problem]:
+        limits = self.limits(number)
+        for seat, hand in enumerate(hands):
+            if hand.cards:
+                try:
+                    check_hand(self.rules, hand.cards, limits=limits)
+                except HandTooLarge as error:
+                    yield Problem(seat, error.code, error.params, "cards")
+
+    def standings(self, rounds: Sequence[Sequence[int]]) -> Standings:
+        """Totals, ranks and gaps after the scored rounds (each a score per seat)."""
+        totals = totals_of(rounds, self.players)
+        lowest = self.rules.lowest_wins
+        return Standings(
+            totals,
+            ranking(totals, lowest),
+            behind_leader(totals, lowest),
+            winners(totals, lowest) if rounds else [],
+        )
+
+    def is_over(self, played: int) -> bool:
+        """All agreed rounds are played (an open-ended game ends when the table says so)."""
+        return self.rounds is not None and played >= self.rounds
+
+    def limits(self, number: int | None = None) -> HandLimits:
+        """The most a hand holds at this table: the decks in play in that round (or any)."""
+        most = hand_limits(self.rules, self.players)
+        if self.rules.romi is not None:
+            return most
+        if number is not None:
+            decks, jokers = decks_and_jokers(self.rules, self.players, number, self.with_jokers)
+            return HandLimits(most.cards, decks, jokers)
+        return HandLimits(most.cards, most.copies, most.jokers if self.with_jokers else 0)
