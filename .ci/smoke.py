@@ -63,15 +63,22 @@ def main() -> None:
         check(status == 200 and b'rel="manifest"' in html, f"home page ({database}, DEBUG off)")
         status, _h, html = call(base + "/new/")
         names = {"name_0": "Ana", "name_1": "Ben", "name_2": "Cléo"}
-        status, headers, _b = call(base + "/new/", {"csrfmiddlewaretoken": csrf(html), "rules": "liverpool",
-                                                    "first_dealer": "0", **names})  # fmt: skip
+        status, headers, _b = call(
+            base + "/new/",
+            {"csrfmiddlewaretoken": csrf(html), "rules": "liverpool", "first_dealer": "0", **names},
+        )
         check(status == 302 and headers["Location"].startswith("/g/"), "a game is started")
         game = base + headers["Location"]
         first = None
         for number in range(1, 8):
             _s, _h, html = call(game)
-            entry = {"csrfmiddlewaretoken": csrf(html), "went_out": str(number % 3), "number": str(number),
-                     "client_uuid": str(uuid.uuid4()), **{f"points_{s}": "5" for s in range(3) if s != number % 3}}  # fmt: skip
+            entry = {
+                "csrfmiddlewaretoken": csrf(html),
+                "went_out": str(number % 3),
+                "number": str(number),
+                "client_uuid": str(uuid.uuid4()),
+                **{f"points_{s}": "5" for s in range(3) if s != number % 3},
+            }
             first = first or entry
             status, _h, _b = call(game + "rounds/", entry)
             check(status == 302, f"round {number} is stored")
@@ -88,8 +95,12 @@ def main() -> None:
         status, headers, _b = call(
             base + css.group(1).decode(), headers={"Accept-Encoding": "gzip"}
         )
-        check(status == 200 and headers["Content-Encoding"] == "gzip"
-              and "immutable" in headers.get("Cache-Control", ""), "static files are compressed and immutable")  # fmt: skip
+        check(
+            status == 200
+            and headers["Content-Encoding"] == "gzip"
+            and "immutable" in headers.get("Cache-Control", ""),
+            "static files are compressed and immutable",
+        )
         status, headers, _b = call(base + "/sw.js")
         check(
             status == 200 and headers["Cache-Control"] == "no-cache",

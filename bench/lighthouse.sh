@@ -17,11 +17,11 @@ import os, django
 os.environ["DJANGO_SETTINGS_MODULE"] = "scorekeeper.settings"
 django.setup()
 from scorekeeper import services
-from scorekeeper.services import HandEntry
+from rules_engine import PlayerDeal
 game, edit, view = services.game_start(rules_slug="liverpool", names=["Ana", "Ben", "Cléo", "Dan"],
-                                       first_dealer=0, options={})
-services.round_record(game=game, entries=[HandEntry(0, "", frozenset({"went_out"})), HandEntry(12),
-                                          HandEntry(30), HandEntry(7)])
+                                       first_dealer=0)
+services.round_record(game=game, entries=[PlayerDeal(0, None, frozenset({"went_out"})), PlayerDeal(12),
+                                          PlayerDeal(30), PlayerDeal(7)])
 print(f"/g/{edit}/ /g/{view}/ /g/{edit}/history/")
 PY
 )

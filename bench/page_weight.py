@@ -22,8 +22,14 @@ django.setup()
 from scorekeeper import services  # noqa: E402
 
 FIRST_VISIT_LIMIT = 60 * 1024
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def read_log(path, start: int) -> list[tuple[str, int]]:
@@ -54,16 +60,16 @@ def kind(url: str) -> str:
 def main() -> None:
     prepare()
     game, edit, _view = services.game_start(
-        rules_slug="rami-contrat", names=["Alice", "Bruno", "Chloé", "David"], first_dealer=0,
-        options={},
-    )  # fmt: skip
+        rules_slug="rami-contrat", names=["Alice", "Bruno", "Chloé", "David"], first_dealer=0
+    )
     log = scratch / "access.log"
     from playwright.sync_api import sync_playwright
 
     with serve(workers=2, access_log=log) as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                      has_touch=True, locale="fr-FR")  # fmt: skip
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="fr-FR"
+        )
         page = context.new_page()
         page.goto(f"{url}/g/{edit}/")
         while not page.evaluate("navigator.serviceWorker.controller !== null"):
@@ -86,11 +92,15 @@ def main() -> None:
     print("first visit of a game page (bytes sent by the server):")
     for name, size in sorted(by_kind.items(), key=lambda item: -item[1]):
         print(f"  {name:10} {size / 1024:6.1f} KB")
-    print(f"  {'total':10} {total / 1024:6.1f} KB  ({len(first)} requests)"
-          f"  limit {FIRST_VISIT_LIMIT // 1024} KB  ratio {total / FIRST_VISIT_LIMIT:.2f}")  # fmt: skip
+    print(
+        f"  {'total':10} {total / 1024:6.1f} KB  ({len(first)} requests)"
+        f"  limit {FIRST_VISIT_LIMIT // 1024} KB  ratio {total / FIRST_VISIT_LIMIT:.2f}"
+    )
     print("repeat visit:")
-    print(f"  static files from the network: {static_again} bytes "
-          f"({sum(1 for p, _s in repeat if p.startswith('/static/'))} requests)")  # fmt: skip
+    print(
+        f"  static files from the network: {static_again} bytes "
+        f"({sum(1 for p, _s in repeat if p.startswith('/static/'))} requests)"
+    )
     print(
         f"  HTML from the network: {sum(s for p, s in repeat if kind(p) == 'html') / 1024:.1f} KB"
     )

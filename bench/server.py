@@ -69,8 +69,18 @@ def free_port() -> int:
 def serve(workers: int = 2, threads: int = 1, access_log: Path | None = None):
     """gunicorn on 127.0.0.1; yields the base URL and stops the server afterwards."""
     port = free_port()
-    command = [str(VENV_BIN / "gunicorn"), "scorekeeper.wsgi", "--bind", f"127.0.0.1:{port}",
-               "--workers", str(workers), "--threads", str(threads), "--log-level", "warning"]  # fmt: skip
+    command = [
+        str(VENV_BIN / "gunicorn"),
+        "scorekeeper.wsgi",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--threads",
+        str(threads),
+        "--log-level",
+        "warning",
+    ]
     if access_log:
         command += [
             "--access-logfile",

@@ -38,8 +38,21 @@ from rules_engine.limits import HandTooLarge, check_hand  # noqa: E402
 from rules_engine.romi import ValueCard, check_romi_contract, parse_requirements  # noqa: E402
 
 CONTRACT_SYSTEMS = ("rami-contrat", "liverpool", "rami-contrat-13")
-ROMI_CONTRACTS = ["pair", "pair+pair", "three", "run3", "run4", "run5", "pair+run3", "three+run3",
-                  "four", "five", "pair:4+pair:2", "pair+three", "run3+run3"]  # fmt: skip
+ROMI_CONTRACTS = [
+    "pair",
+    "pair+pair",
+    "three",
+    "run3",
+    "run4",
+    "run5",
+    "pair+run3",
+    "three+run3",
+    "four",
+    "five",
+    "pair:4+pair:2",
+    "pair+three",
+    "run3+run3",
+]
 
 
 def deck(slug: str, players: int, round_number: int) -> list[Card]:
@@ -120,8 +133,12 @@ def bench_romi(hands: int, rng: random.Random):
         hand = rng.sample(cards, 10)
         random_times.append(time_one(check_romi_contract, reqs, hand, joker=True, bonus="H"))
     hard = [ValueCard(v, c) for v in (2, 3, 4) for c in "HDCY"][:10]
-    hard_times = [time_one(lambda r=r: check_romi_contract(parse_requirements(r), hard, joker=True, bonus="H"))
-                  for r in ROMI_CONTRACTS]  # fmt: skip
+    hard_times = [
+        time_one(
+            lambda r=r: check_romi_contract(parse_requirements(r), hard, joker=True, bonus="H")
+        )
+        for r in ROMI_CONTRACTS
+    ]
     return random_times, hard_times
 
 
@@ -332,8 +349,10 @@ def main() -> None:
         else:
             rand, hard = bench_romi(args.hands, rng)
         worst = max(worst, max(rand), max(hard))
-        print(f"{slug:17} {len(rand):>6} {statistics.median(rand):>10.3f} {max(rand):>8.2f} | "
-              f"{len(hard):>4} {statistics.median(hard):>10.3f} {max(hard):>8.2f}")  # fmt: skip
+        print(
+            f"{slug:17} {len(rand):>6} {statistics.median(rand):>10.3f} {max(rand):>8.2f} | "
+            f"{len(hard):>4} {statistics.median(hard):>10.3f} {max(hard):>8.2f}"
+        )
     print(f"worst case over everything: {worst:.2f} ms (target < 50 ms)")
     print("\nsearch nodes that real hands need:")
     print(f"{'system':17} {'real hands':>10} {'max nodes':>10} {'budget':>8} {'over budget':>12}")

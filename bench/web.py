@@ -79,9 +79,7 @@ end
 
 
 def finished_game() -> tuple[str, str]:
-    game, edit, view = services.game_start(
-        rules_slug="liverpool", names=NAMES, first_dealer=0, options={}
-    )
+    game, edit, view = services.game_start(rules_slug="liverpool", names=NAMES, first_dealer=0)
     players = list(game.players.all())
     for number in range(1, 8):
         out = number % len(NAMES)
@@ -99,7 +97,7 @@ def entry_paths() -> list[str]:
     paths = []
     for _ in range(ENTRY_GAMES):
         _game, edit, _view = services.game_start(
-            rules_slug="liverpool", names=NAMES, first_dealer=0, options={}
+            rules_slug="liverpool", names=NAMES, first_dealer=0
         )
         paths.append(f"/g/{edit}/rounds/")
     return paths
@@ -108,8 +106,12 @@ def entry_paths() -> list[str]:
 def wrk(url: str, script: str) -> dict:
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:
         f.write(script + LUA_COMMON)
-    out = subprocess.run(["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{DURATION}", "-s", f.name, url],
-                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    out = subprocess.run(
+        ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{DURATION}", "-s", f.name, url],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     line = next(line for line in out.splitlines() if line.startswith("RESULT "))
     result = json.loads(line.removeprefix("RESULT "))
     result["rps"] = result["requests"] / result["seconds"]
@@ -128,8 +130,13 @@ def main() -> None:
             token = json.load(response)["token"]
             cookie = response.headers["Set-Cookie"].split("csrftoken=")[1].split(";")[0]
         body = "went_out=0&" + "&".join(f"points_{s}=7" for s in range(1, 8))
-        post = LUA_POST % {"paths": ", ".join(f'"{p}"' for p in paths), "threads": 2,
-                           "cookie": cookie, "token": token, "body": body}  # fmt: skip
+        post = LUA_POST % {
+            "paths": ", ".join(f'"{p}"' for p in paths),
+            "threads": 2,
+            "cookie": cookie,
+            "token": token,
+            "body": body,
+        }
         # A phone that opened the game before: it sends the cookies it got then (session: its
         # list of games; CSRF: its token, put into the page's forms).
         with urllib.request.urlopen(base + scoreboard) as response:
@@ -159,8 +166,10 @@ def main() -> None:
     )
     base_rps = results["baseline"]["rps"]
     for name, r in results.items():
-        print(f"{name:12} {r['rps']:8.0f} {r['p50_ms']:8.2f} {r['p95_ms']:8.2f} {r['p99_ms']:8.2f} "
-              f"{r['errors'] + r['non_2xx']:7d} {r['rps'] / base_rps:6.2f}")  # fmt: skip
+        print(
+            f"{name:12} {r['rps']:8.0f} {r['p50_ms']:8.2f} {r['p95_ms']:8.2f} {r['p99_ms']:8.2f} "
+            f"{r['errors'] + r['non_2xx']:7d} {r['rps'] / base_rps:6.2f}"
+        )
     print(f"round entries stored: {stored} (wrk completed {results['round entry']['requests']})")
     ratios = ", ".join(
         f"{b['rps']:.0f}/{a['rps']:.0f} = {b['rps'] / a['rps']:.2f}" for a, b in pairs

@@ -4,24 +4,34 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from rules_engine import SYSTEMS, get_rules, lone_zero, parse_hand
-from rules_engine.errors import NotationError
-from rules_engine.messages import describe
-from rules_engine.romi import COLOURS
-from rules_engine.scoring import WENT_OUT
-from rules_engine.systems import RuleSystem
+from rules_engine import (
+    COLOURS,
+    MOST_DEALS,
+    SYSTEMS,
+    Fact,
+    NotationError,
+    PlayerDeal,
+    Problem,
+    RuleSystem,
+    TableOptions,
+    deal_facts,
+    describe,
+    get_rules,
+    lone_zero,
+    parse_hand,
+)
 
 from .keypad import parse_points
 from .models import MAX_NAME
-from .services import HandEntry
 
-ROMI = get_rules("romi-rami").romi  # ROMi RAMi's contract cards and trophies
+ROMI = get_rules("romi-rami").romi_rules  # ROMi RAMi's contract cards and trophies
 
 MAX_PLAYERS = max(s.players[1] for s in SYSTEMS.values())
 NO_WINNER = "none"
@@ -39,6 +49,13 @@ def small_number(text: str, digits: int = 2) -> int | None:
     return int(text) if re.fullmatch(rf"[0-9]{{1,{digits}}}", text) else None
 
 
+def choose(form: forms.Form, name: str, choices: list[tuple[Any, str]]) -> None:
+    """Set a choice field's choices once the form knows them (the game, the players)."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField)
+    field.choices = choices
+
+
 def clean_name(value: str) -> str:
     """A player's name as shown: trimmed, no control characters, bounded."""
     name = " ".join(value.split())
@@ -53,12 +70,17 @@ class NewGameForm(forms.Form):
     rules = forms.ChoiceField(label=gettext_lazy("Game"), widget=forms.RadioSelect)
     first_dealer = forms.CharField(required=False, initial="random")
     no_jokers = forms.BooleanField(label=gettext_lazy("Play without jokers"), required=False)
-    rounds = forms.IntegerField(label=gettext_lazy("Number of deals (empty: open-ended)"), required=False,
-                                min_value=1, max_value=100)  # fmt: skip
+    rounds = forms.IntegerField(
+        label=gettext_lazy("Number of deals (empty: open-ended)"),
+        required=False,
+        min_value=1,
+        max_value=MOST_DEALS,
+    )
+    joker_counts_as_card = forms.BooleanField(required=False)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["rules"].choices = [(s.slug, s.name[lang()]) for s in SYSTEMS.values()]
+        choose(self, "rules", [(s.slug, s.name[lang()]) for s in SYSTEMS.values()])
         for seat in range(MAX_PLAYERS):
             self.fields[f"name_{seat}"] = forms.CharField(
                 label=gettext_lazy("Player %(n)d") % {"n": seat + 1}, required=False, max_length=200
@@ -68,7 +90,8 @@ class NewGameForm(forms.Form):
         return [self[f"name_{seat}"] for seat in range(MAX_PLAYERS)]
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         names = []
         for seat in range(MAX_PLAYERS):
             try:
@@ -88,21 +111,20 @@ class NewGameForm(forms.Form):
                     _("This game is for %(low)d to %(high)d players.") % {"low": low, "high": high}
                 )
         dealer = data.get("first_dealer") or "random"
-        seat = small_number(dealer)
-        if dealer != "random" and (seat is None or seat >= len(names)):
+        chosen = small_number(dealer)
+        if dealer != "random" and (chosen is None or chosen >= len(names)):
             self.add_error("first_dealer", _("Pick one of the players."))
         data["names"] = names
-        data["dealer_seat"] = seat
+        data["dealer_seat"] = chosen
         return data
 
-    def options(self) -> dict:
+    def options(self) -> TableOptions:
+        """The options the chosen game offers, as ticked; the others' fields are ignored."""
         rules = get_rules(self.cleaned_data["rules"])
-        options = {}
-        if "no_jokers" in rules.options and self.cleaned_data.get("no_jokers"):
-            options["no_jokers"] = True
-        if rules.rounds is None and rules.romi is None:
-            options["rounds"] = self.cleaned_data.get("rounds")
-        return options
+        return TableOptions.read(
+            rules,
+            {name: self.cleaned_data.get(name) for name in rules.options if name in self.fields},
+        )
 
 
 class RoundForm(forms.Form):
@@ -122,28 +144,34 @@ class RoundForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.players = players
         self.rules = rules
-        facts = {b.fact for b in rules.bonuses} | {f.fact for f in rules.flat_scores}
-        self.has_laid_nothing = "laid_nothing" in facts
-        self.has_rami_sec = "rami_sec" in facts
-        self.has_opened_first = "opened_first" in facts
+        facts = set(deal_facts(rules))
+        self.has_laid_nothing = Fact.LAID_NOTHING in facts
+        self.has_rami_sec = Fact.RAMI_SEC in facts
+        self.has_opened_first = Fact.OPENED_FIRST in facts
         # Points shown next to the facts, from the rule system (never written in templates).
         self.laid_nothing_points = next(
-            (f.points for f in rules.flat_scores if f.fact == "laid_nothing"), None
+            (f.points for f in rules.flat_scores if f.fact == Fact.LAID_NOTHING), None
         )
-        self.rami_sec_points = next((b.points for b in rules.bonuses if b.fact == "rami_sec"), None)
+        self.rami_sec_points = next(
+            (b.points for b in rules.bonuses if b.fact == Fact.RAMI_SEC), None
+        )
         choices = [(str(p.seat), p.name) for p in players]
         if rules.allows_no_winner:
             choices.append((NO_WINNER, _("Nobody: no winner (stock and discard ran out)")))
         # Not required as a field: a lone 0 typed for one player says who went out (clean).
         self.fields["went_out"] = forms.ChoiceField(
-            label=gettext_lazy("Who went out?"), choices=choices, widget=forms.RadioSelect,
+            label=gettext_lazy("Who went out?"),
+            choices=choices,
+            widget=forms.RadioSelect,
             required=False,
-        )  # fmt: skip
+        )
         if self.has_opened_first:
             self.fields["opened_first"] = forms.ChoiceField(
-                label=gettext_lazy("Who opened first?"), choices=[(str(p.seat), p.name) for p in players],
-                widget=forms.RadioSelect, required=False,
-            )  # fmt: skip
+                label=gettext_lazy("Who opened first?"),
+                choices=[(str(p.seat), p.name) for p in players],
+                widget=forms.RadioSelect,
+                required=False,
+            )
         if self.has_rami_sec:
             self.fields["rami_sec"] = forms.BooleanField(
                 label=gettext_lazy("Rami sec: went out laying all 13 cards at once"), required=False
@@ -177,7 +205,8 @@ class RoundForm(forms.Form):
             }
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         for p in self.players:
             try:
                 data[f"value_{p.seat}"] = parse_points(data.get(f"points_{p.seat}") or "")
@@ -185,7 +214,8 @@ class RoundForm(forms.Form):
                 self.add_error(f"points_{p.seat}", error)
             cards = data.get(f"cards_{p.seat}") or ""
             try:
-                parse_hand(cards)
+                # Read once here; the engine scores these cards, the notation is stored.
+                data[f"hand_{p.seat}"] = tuple(parse_hand(cards)) or None
             except NotationError as error:
                 self.add_error(f"cards_{p.seat}", describe(error.code, error.params, lang()))
             self._refuse_contradictions(p, data)
@@ -200,8 +230,9 @@ class RoundForm(forms.Form):
         typed = (data.get(f"points_{player.seat}") or "").strip()
         cards = (data.get(f"cards_{player.seat}") or "").strip()
         if typed and cards:
-            self.add_error(f"points_{player.seat}",
-                           _("Enter the points or tap the cards, not both."))  # fmt: skip
+            self.add_error(
+                f"points_{player.seat}", _("Enter the points or tap the cards, not both.")
+            )
         if data.get(f"laid_nothing_{player.seat}") and (typed or cards):
             self.add_error(
                 f"points_{player.seat}",
@@ -211,8 +242,10 @@ class RoundForm(forms.Form):
 
     def _went_out_from_a_lone_zero(self, data) -> str | None:
         """The engine's reading of the typed hands: a lone 0 says who went out."""
-        typed = [None if data.get(f"cards_{p.seat}") else data.get(f"value_{p.seat}")
-                 for p in self.players]  # fmt: skip
+        typed = [
+            None if data.get(f"cards_{p.seat}") else data.get(f"value_{p.seat}")
+            for p in self.players
+        ]
         index = lone_zero(typed)
         return None if index is None else str(self.players[index].seat)
 
@@ -220,43 +253,34 @@ class RoundForm(forms.Form):
     def no_winner(self) -> bool:
         return self.cleaned_data.get("went_out") == NO_WINNER
 
-    def entries(self) -> list[HandEntry]:
+    def entries(self) -> list[PlayerDeal]:
+        """Each seat's hand and facts, as the engine's Table scores them."""
         data = self.cleaned_data
         out = []
         for p in self.players:
-            facts = set()
             seat = str(p.seat)
-            if data.get("went_out") == seat:
-                facts.add(WENT_OUT)
-                if data.get("rami_sec"):
-                    facts.add("rami_sec")
-            if data.get("opened_first") == seat:
-                facts.add("opened_first")
-            if data.get(f"laid_nothing_{p.seat}"):
-                facts.add("laid_nothing")
-            points = data.get(f"value_{p.seat}")
-            if points is None and WENT_OUT in facts and not data.get(f"cards_{p.seat}"):
-                points = 0  # going out leaves nothing in hand
-            out.append(HandEntry(points, data.get(f"cards_{p.seat}") or "", frozenset(facts)))
+            facts = {
+                Fact.WENT_OUT: data.get("went_out") == seat,
+                Fact.RAMI_SEC: data.get("went_out") == seat and bool(data.get("rami_sec")),
+                Fact.OPENED_FIRST: data.get("opened_first") == seat,
+                Fact.LAID_NOTHING: bool(data.get(f"laid_nothing_{seat}")),
+            }
+            cards = data.get(f"hand_{seat}")
+            points = None if cards else data.get(f"value_{seat}")
+            out.append(
+                PlayerDeal(points, cards, frozenset(f for f, holds in facts.items() if holds))
+            )
         return out
 
-    def add_problems(self, problems: list) -> None:
-        """Put the engine's problems next to the field they concern."""
-        for seat, code, params in problems:
-            message = describe(code, params, lang())
-            if seat is None:
-                field = "went_out" if code in {"went_out_count", "no_winner_but_went_out"} else None
-                if code == "opened_first_count":
-                    field = "opened_first"
-                self.add_error(field, message)
-            elif code in {"rami_sec_not_out"}:
-                self.add_error("rami_sec", message)
-            elif code in {"laid_nothing_but_out"}:
-                self.add_error(f"laid_nothing_{seat}", message)
-            elif code in {"unknown_rank", "unknown_suit", "missing_suit", "bad_joker_pin"}:
-                self.add_error(f"cards_{seat}", message)
-            else:
-                self.add_error(f"points_{seat}", message)
+    def add_problems(self, problems: list[Problem]) -> None:
+        """Put the engine's problems next to the field they name: a seat's own, else the deal's."""
+        for problem in problems:
+            name = problem.field
+            if problem.seat is not None and f"{name}_{problem.seat}" in self.fields:
+                name = f"{name}_{problem.seat}"
+            if name not in self.fields:
+                name = None if problem.seat is None else f"points_{problem.seat}"
+            self.add_error(name, describe(problem.code, problem.params, lang()))
 
     @classmethod
     def initial_from(cls, row) -> dict:
@@ -266,12 +290,12 @@ class RoundForm(forms.Form):
         for seat, cell in enumerate(row.cells):
             initial[f"points_{seat}"] = "" if cell.hand_points is None else str(cell.hand_points)
             initial[f"cards_{seat}"] = cell.cards
-            if WENT_OUT in cell.facts:
+            if Fact.WENT_OUT in cell.facts:
                 went_out = str(seat)
-                initial["rami_sec"] = "rami_sec" in cell.facts
-            if "opened_first" in cell.facts:
+                initial["rami_sec"] = Fact.RAMI_SEC in cell.facts
+            if Fact.OPENED_FIRST in cell.facts:
                 initial["opened_first"] = str(seat)
-            initial[f"laid_nothing_{seat}"] = "laid_nothing" in cell.facts
+            initial[f"laid_nothing_{seat}"] = Fact.LAID_NOTHING in cell.facts
         initial["went_out"] = went_out
         return initial
 
@@ -289,8 +313,8 @@ class RomiContractForm(forms.Form):
 
     def __init__(self, *args, players, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [(p.seat, p.name) for p in players]
-        self.fields["colour"].choices = [(c, colour_name(c)) for c in COLOURS]
+        choose(self, "player", [(p.seat, p.name) for p in players])
+        choose(self, "colour", [(c, colour_name(c)) for c in COLOURS])
 
     def clean_combos(self) -> list[int]:
         parts = [p for p in self.cleaned_data["combos"].replace(" ", ",").split(",") if p]
@@ -330,7 +354,8 @@ class RomiFinishForm(forms.Form):
             )
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         chosen = [(s, data[f"trophy_{s}"]) for s in TROPHY_SYMBOLS if data.get(f"trophy_{s}")]
         if len(chosen) != self.trophies:
             raise ValidationError(_("Enter the points of exactly the four trophies in play."))

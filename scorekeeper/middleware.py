@@ -7,8 +7,13 @@ from django.db import OperationalError
 from .views.errors import database_busy
 
 # SQLite after its busy timeout; PostgreSQL when a lock or deadlock timeout cancels the write.
-BUSY_MARKERS = ("database is locked", "database table is locked", "deadlock detected",
-                "lock timeout", "canceling statement due to lock timeout")  # fmt: skip
+BUSY_MARKERS = (
+    "database is locked",
+    "database table is locked",
+    "deadlock detected",
+    "lock timeout",
+    "canceling statement due to lock timeout",
+)
 
 
 class DatabaseBusyMiddleware:

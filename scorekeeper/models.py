@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from rules_engine import SYSTEMS
+from rules_engine import SYSTEMS, Table
 
 RULES_CHOICES = [(slug, system.name["fr"]) for slug, system in SYSTEMS.items()]
 MAX_NAME = 40
@@ -13,7 +14,8 @@ MAX_NAME = 40
 
 class Game(models.Model):
     rules_slug = models.CharField(_("rules"), max_length=32, choices=RULES_CHOICES)
-    options = models.JSONField(default=dict, blank=True)
+    options = models.JSONField(default=dict, blank=True)  # TableOptions.stored()
+    seats = models.PositiveSmallIntegerField(default=0)  # players at the table, fixed at start
     first_dealer = models.PositiveSmallIntegerField(default=0)
     # Capability tokens are never stored, only their SHA-256: a database leak gives no access.
     edit_token_hash = models.CharField(max_length=64, unique=True)
@@ -33,6 +35,11 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rules_slug} #{self.pk}"
+
+    @cached_property
+    def table(self) -> Table:
+        """The engine's view of this game: rules, seats, first dealer and options."""
+        return Table.build(self.rules_slug, self.seats, self.first_dealer, self.options)
 
 
 class Player(models.Model):

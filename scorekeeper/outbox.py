@@ -23,11 +23,16 @@ def row_answer(board: Board, row: Row) -> dict:
         "version": row.version,
         "no_winner": row.no_winner,
         "cells": [
-            {"name": player.name, "points": cell.hand_points, "cards": cell.cards,
-             "score": cell.score, "facts": [str(fact_badge(f)) for f in cell.facts]}
+            {
+                "name": player.name,
+                "points": cell.hand_points,
+                "cards": cell.cards,
+                "score": cell.score,
+                "facts": [str(fact_badge(f)) for f in cell.facts],
+            }
             for player, cell in zip(board.players, row.cells, strict=True)
         ],
-    }  # fmt: skip
+    }
 
 
 def stored(number: int, replayed: bool) -> JsonResponse:

@@ -45,19 +45,31 @@ def manifest(lang: str) -> dict:
             "background_color": BACKGROUND_LIGHT,
             "categories": ["games", "utilities"],
             "icons": [
-                {"src": static("img/icon-192.png"), "sizes": "192x192", "type": "image/png",
-                 "purpose": "any"},
-                {"src": static("img/icon-512.png"), "sizes": "512x512", "type": "image/png",
-                 "purpose": "any"},
-                {"src": static("img/icon-maskable-512.png"), "sizes": "512x512",
-                 "type": "image/png", "purpose": "maskable"},
+                {
+                    "src": static("img/icon-192.png"),
+                    "sizes": "192x192",
+                    "type": "image/png",
+                    "purpose": "any",
+                },
+                {
+                    "src": static("img/icon-512.png"),
+                    "sizes": "512x512",
+                    "type": "image/png",
+                    "purpose": "any",
+                },
+                {
+                    "src": static("img/icon-maskable-512.png"),
+                    "sizes": "512x512",
+                    "type": "image/png",
+                    "purpose": "maskable",
+                },
                 {"src": static("img/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
             ],
             "shortcuts": [
                 {"name": _("New game"), "url": reverse("game_new")},
                 {"name": _("Check a lay-down"), "url": reverse("check")},
             ],
-        }  # fmt: skip
+        }
 
 
 def precache() -> list[str]:

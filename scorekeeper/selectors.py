@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from urllib.parse import urlencode
 
 from rules_engine import (
-    behind_leader,
-    cards_dealt,
-    contract_for,
-    decks_and_jokers,
-    get_rules,
-    ranking,
-    seats_for_round,
-    winners,
+    CompletedContract,
+    RomiPlayer,
+    RoundPlan,
+    RuleSystem,
+    Table,
+    Trophy,
+    contract_symbols,
+    contract_words,
+    end_trigger,
+    romi_tally,
+    running_totals,
 )
-from rules_engine.messages import contract_symbols, contract_words
-from rules_engine.romi import CompletedContract, RomiPlayer, Trophy, end_trigger, romi_tally
-from rules_engine.systems import RuleSystem
 
 from .models import Game, Player
 
@@ -25,22 +26,18 @@ UPCOMING_ROUNDS = 8
 
 @dataclass
 class RoundInfo:
-    """What the table needs before dealing."""
+    """What the table needs before dealing: the engine's plan, with names and words."""
 
-    number: int
-    total: int | None
+    plan: RoundPlan
+    dealer: Player
+    first_player: Player
     contract_words: str = ""
     contract_symbols: str = ""
-    cards: int = 0
-    decks: int = 0
-    jokers: int = 0
-    dealer: Player | None = None
-    first_player: Player | None = None
-    clockwise: bool = True
-    no_contiguous_runs: bool = False  # this contract has runs that must not touch
-    lay_all: bool = False  # the whole hand goes down at once (rami-contrat's last contract)
-    opening_minimum: int | None = None  # rami-51: points of the first lay-down
-    pure_run_minimum: int | None = None
+
+    def __getattr__(self, name: str):
+        if name == "plan":  # not set yet (a copy being built): no recursion
+            raise AttributeError(name)
+        return getattr(self.plan, name)  # number, total, cards, decks, jokers, clockwise...
 
 
 @dataclass
@@ -78,13 +75,33 @@ class Board:
     upcoming: list[RoundInfo] = field(default_factory=list)
     romi: RomiBoard | None = None
 
+    behind: list[int] = field(default_factory=list)
+
+    @property
+    def checker_query(self) -> str:
+        """The checker's address parameters for this table: its round, seats and options."""
+        table = self.game.table
+        number = (
+            "opening"
+            if self.rules.opening
+            else (self.next_round.number if self.next_round else max(len(self.rows), 1))
+        )
+        query = {"rules": self.rules.slug, "round": number, "players": table.players}
+        if table.options.no_jokers:
+            query["jokers"] = 0
+        if table.options.joker_counts_as_card:
+            query["joker_as_card"] = 1
+        return urlencode(query)
+
     @property
     def standings(self) -> list[Standing]:
         """Each player's rank, total and gap to the leader, best first (seat order on a tie)."""
-        behind = behind_leader(self.totals, self.rules.lowest_wins)
-        lines = [Standing(rank, player, total, gap)
-                 for rank, player, total, gap in zip(self.ranks, self.players, self.totals, behind,
-                                                     strict=True)]  # fmt: skip
+        lines = [
+            Standing(rank, player, total, gap)
+            for rank, player, total, gap in zip(
+                self.ranks, self.players, self.totals, self.behind, strict=True
+            )
+        ]
         return sorted(lines, key=lambda line: line.rank)
 
 
@@ -116,31 +133,18 @@ class RomiBoard:
     trophies: list
 
 
-def round_info(
-    game: Game, rules: RuleSystem, players: list[Player], number: int, lang: str
-) -> RoundInfo:
-    total = rules.round_count(game.options.get("rounds"))
-    seats = seats_for_round(rules, number, game.first_dealer, len(players))
-    info = RoundInfo(number=number, total=total, dealer=players[seats.dealer],
-                     first_player=players[seats.first_player], clockwise=seats.clockwise)  # fmt: skip
-    info.cards = cards_dealt(rules, number) if rules.cards_dealt else 0
-    info.decks, info.jokers = decks_and_jokers(rules, len(players), number,
-                                               with_jokers=not game.options.get("no_jokers"))  # fmt: skip
-    if rules.has_contracts:
-        contract = contract_for(rules, number)
-        info.contract_words = contract_words(contract, lang)
-        info.contract_symbols = contract_symbols(contract)
-        runs = sum(req.kind == "run" for req in contract.requirements)
-        info.no_contiguous_runs = rules.forbid_contiguous_runs and runs > 1
-        info.lay_all = contract.lay_all_cards
-    if rules.opening is not None:
-        info.opening_minimum = rules.opening.minimum
-        info.pure_run_minimum = rules.opening.pure_run_min
+def round_info(table: Table, players: list[Player], number: int, lang: str) -> RoundInfo:
+    plan = table.round(number)
+    info = RoundInfo(plan, players[plan.dealer], players[plan.first_player])
+    if plan.contract is not None:
+        info.contract_words = contract_words(plan.contract, lang)
+        info.contract_symbols = contract_symbols(plan.contract)
     return info
 
 
 def game_board(game: Game, lang: str = "fr") -> Board:
-    rules = get_rules(game.rules_slug)
+    table = game.table
+    rules = table.rules
     players = list(game.players.all())
     board = Board(game=game, rules=rules, players=players)
     if rules.romi is not None:
@@ -149,34 +153,31 @@ def game_board(game: Game, lang: str = "fr") -> Board:
         return board
     rounds = list(game.rounds.prefetch_related("scores"))
     seat_of = {p.pk: p.seat for p in players}
-    running = [0] * len(players)
+    stored = []
     for round_ in rounds:
         by_seat = {seat_of[s.player_id]: s for s in round_.scores.all()}
-        if len(by_seat) < len(players):
-            continue  # deleted between the two reads (rounds, then their scores): gone
-        cells = []
-        for seat in range(len(players)):
-            s = by_seat[seat]
-            running[seat] += s.score
-            cells.append(Cell(s.score, running[seat], list(s.facts), s.hand_points, s.cards))
-        dealer = seats_for_round(rules, round_.number, game.first_dealer, len(players)).dealer
-        board.rows.append(Row(round_.number, round_.pk, round_.version, round_.no_winner,
-                              players[dealer], cells))  # fmt: skip
-    board.totals = running
-    board.ranks = ranking(running, rules.lowest_wins)
-    board.leaders = winners(running, rules.lowest_wins) if rounds else []
-    total = rules.round_count(game.options.get("rounds"))
-    board.finished = game.finished_at is not None or (total is not None and len(rounds) >= total)
-    if not board.finished:
-        last = (
-            len(rounds) + UPCOMING_ROUNDS
-            if total is None
-            else min(total, len(rounds) + UPCOMING_ROUNDS)
-        )
-        board.upcoming = [
-            round_info(game, rules, players, number, lang)
-            for number in range(len(rounds) + 1, last + 1)
+        if len(by_seat) == len(players):  # else deleted between the two reads: gone
+            stored.append((round_, [by_seat[seat] for seat in range(len(players))]))
+    scored = [[s.score for s in row] for _, row in stored]
+    for (round_, row), running in zip(stored, running_totals(scored), strict=True):
+        cells = [
+            Cell(s.score, running[seat], list(s.facts), s.hand_points, s.cards)
+            for seat, s in enumerate(row)
         ]
+        dealer = players[table.dealer(round_.number)]
+        board.rows.append(
+            Row(round_.number, round_.pk, round_.version, round_.no_winner, dealer, cells)
+        )
+    standings = table.standings(scored)
+    board.totals, board.ranks, board.leaders = standings.totals, standings.ranks, standings.leaders
+    board.behind = standings.behind
+    board.finished = game.finished_at is not None or table.is_over(len(board.rows))
+    if not board.finished:
+        played = len(board.rows)
+        last = played + UPCOMING_ROUNDS
+        if table.rounds is not None:
+            last = min(table.rounds, last)
+        board.upcoming = [round_info(table, players, n, lang) for n in range(played + 1, last + 1)]
         board.next_round = board.upcoming[0]
     return board
 
@@ -187,17 +188,33 @@ def _romi_board(game: Game, rules: RuleSystem, players: list[Player]) -> RomiBoa
     lines = []
     for player in players:
         mine = [c for c in contracts if c.player_id == player.pk]
-        lines.append(RomiLine(player, mine, sum(c.points for c in mine),
-                              sum(c.bonus_cards for c in mine), any(c.joker_used for c in mine)))  # fmt: skip
+        lines.append(
+            RomiLine(
+                player,
+                mine,
+                sum(c.points for c in mine),
+                sum(c.bonus_cards for c in mine),
+                any(c.joker_used for c in mine),
+            )
+        )
     engine_players = [
-        RomiPlayer(tuple(CompletedContract(c.points, c.colour, tuple(int(x) for x in c.combos.split(",")),
-                                           c.bonus_cards) for c in line.contracts), line.joker_used)
+        RomiPlayer(
+            tuple(
+                CompletedContract(
+                    c.points, c.colour, tuple(int(x) for x in c.combos.split(",")), c.bonus_cards
+                )
+                for c in line.contracts
+            ),
+            line.joker_used,
+        )
         for line in lines
-    ]  # fmt: skip
-    tally = romi_tally(rules.romi, engine_players, [Trophy(t.symbol, t.points) for t in trophies])
+    ]
+    tally = romi_tally(
+        rules.romi_rules, engine_players, [Trophy(t.symbol, t.points) for t in trophies]
+    )
     for line, score in zip(lines, tally, strict=True):
         line.total, line.trophies, line.rank = score.total, list(score.trophies), score.rank
-    trigger = end_trigger(rules.romi, len(players))
+    trigger = end_trigger(rules.romi_rules, len(players))
     triggered_by = None
     counts = {p.pk: 0 for p in players}
     for c in contracts:

@@ -9,23 +9,24 @@ import hashlib
 import json
 import random
 import uuid
-from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from rules_engine import (
+    COLOURS,
     DealError,
-    NotationError,
     PlayerDeal,
+    Problem,
+    Table,
+    TableOptions,
+    format_hand,
     get_rules,
     parse_hand,
-    score_deal,
-    seats_for_round,
 )
-from rules_engine.romi import COLOURS
 
 from .models import Game, HistoryEntry, Player, RomiContract, RomiTrophy, Round, RoundScore
 from .tokens import new_salt, new_token, rotated_token, token_hash, view_token
@@ -35,12 +36,19 @@ EDIT_LINK_TWIN_WINDOW = timedelta(seconds=60)
 
 
 class ServiceError(Exception):
-    """A request the rules or the game's state refuse; `problems` are (seat|None, code, params)."""
+    """A request the rules or the game's state refuse.
 
-    def __init__(self, code: str, problems: list | None = None, **params) -> None:
+    `problems` are the engine's, each naming its seat and field; `field` names the one input
+    at fault when the refusal is about a single field (None: the request as a whole).
+    """
+
+    def __init__(
+        self, code: str, problems: list[Problem] | None = None, field: str | None = None, **params
+    ) -> None:
         super().__init__(code)
         self.code = code
         self.problems = problems or []
+        self.field = field
         self.params = params
 
 
@@ -48,24 +56,15 @@ class Conflict(ServiceError):
     """The write is based on something that changed meanwhile (another phone, a replay)."""
 
 
-@dataclass(frozen=True)
-class HandEntry:
-    """What the table typed or picked for one player, in seat order."""
-
-    points: int | None = None
-    cards: str = ""
-    facts: frozenset[str] = field(default_factory=frozenset)
-
-
-def game_rounds_total(game: Game) -> int | None:
-    return get_rules(game.rules_slug).round_count(game.options.get("rounds"))
-
-
 @transaction.atomic
 def game_start(
-    *, rules_slug: str, names: list[str], first_dealer: int | None, options: dict,
+    *,
+    rules_slug: str,
+    names: list[str],
+    first_dealer: int | None,
+    options: TableOptions | None = None,
     previous: Game | None = None,
-) -> tuple[Game, str, str]:  # fmt: skip
+) -> tuple[Game, str, str]:
     """A new game with its seats; returns it with its edit and view tokens (shown once)."""
     rules = get_rules(rules_slug)
     low, high = rules.players
@@ -73,13 +72,19 @@ def game_start(
         raise ServiceError("player_count", low=low, high=high)
     if first_dealer is None:
         first_dealer = random.randrange(len(names))
+    table = Table(rules, len(names), first_dealer % len(names), options or TableOptions())
     salt = new_salt()
     edit, view = new_token(), view_token(salt)
     game = Game.objects.create(
-        rules_slug=rules_slug, options=options, first_dealer=first_dealer % len(names),
-        edit_token_hash=token_hash(edit), view_token_hash=token_hash(view), view_salt=salt,
+        rules_slug=rules_slug,
+        options=table.options.stored(),
+        seats=table.players,
+        first_dealer=table.first_dealer,
+        edit_token_hash=token_hash(edit),
+        view_token_hash=token_hash(view),
+        view_salt=salt,
         previous_game=previous,
-    )  # fmt: skip
+    )
     Player.objects.bulk_create(
         Player(game=game, seat=seat, name=name) for seat, name in enumerate(names)
     )
@@ -88,14 +93,15 @@ def game_start(
 
 def game_play_again(*, game: Game) -> tuple[Game, str, str]:
     """Same table, same rules and options; the deal continues from where it was."""
-    players = list(game.players.all())
-    played = game.rounds.count()
-    rules = get_rules(game.rules_slug)
-    dealer = seats_for_round(rules, played + 1, game.first_dealer, len(players)).dealer
+    names = [p.name for p in game.players.all()]
+    dealer = game.table.dealer(game.rounds.count() + 1)
     return game_start(
-        rules_slug=game.rules_slug, names=[p.name for p in players], first_dealer=dealer,
-        options=game.options, previous=game,
-    )  # fmt: skip
+        rules_slug=game.rules_slug,
+        names=names,
+        first_dealer=dealer,
+        options=game.table.options,
+        previous=game,
+    )
 
 
 @transaction.atomic
@@ -124,25 +130,9 @@ def _bump(game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now())
 
 
-def _score(game: Game, number: int, entries: list[HandEntry], no_winner: bool) -> list[int]:
-    rules = get_rules(game.rules_slug)
-    problems = []
-    deals = []
-    for seat, entry in enumerate(entries):
-        cards = None
-        if entry.cards.strip():
-            try:
-                cards = tuple(parse_hand(entry.cards))
-            except NotationError as error:
-                problems.append(
-                    (seat, error.code, {"token": error.token, "position": error.position})
-                )
-        deals.append(PlayerDeal(None if cards is not None else entry.points, cards, entry.facts))
-    if problems:
-        raise ServiceError("round_invalid", problems)
+def _score(game: Game, number: int, hands: list[PlayerDeal], no_winner: bool) -> list[int]:
     try:
-        return score_deal(rules, number, deals, no_winner=no_winner,
-                          with_jokers=not game.options.get("no_jokers"))  # fmt: skip
+        return game.table.score(number, hands, no_winner=no_winner)
     except DealError as error:
         raise ServiceError("round_invalid", error.problems) from None
 
@@ -152,48 +142,58 @@ def _snapshot(round_: Round) -> dict:
         "number": round_.number,
         "no_winner": round_.no_winner,
         "scores": [
-            {"seat": s.player.seat, "name": s.player.name, "hand_points": s.hand_points,
-             "cards": s.cards, "facts": s.facts, "score": s.score}
+            {
+                "seat": s.player.seat,
+                "name": s.player.name,
+                "hand_points": s.hand_points,
+                "cards": s.cards,
+                "facts": s.facts,
+                "score": s.score,
+            }
             for s in round_.scores.select_related("player").order_by("player__seat")
         ],
-    }  # fmt: skip
-
-
-def _payload(entries: list[HandEntry], no_winner: bool) -> dict:
-    return {
-        "no_winner": no_winner,
-        "entries": [[e.points, e.cards.strip(), sorted(e.facts)] for e in entries],
     }
 
 
-def _digest(entries: list[HandEntry], no_winner: bool) -> str:
+def _stored_cards(hand: PlayerDeal) -> str:
+    return format_hand(list(hand.cards)) if hand.cards else ""
+
+
+def _payload(hands: list[PlayerDeal], no_winner: bool) -> dict:
+    return {
+        "no_winner": no_winner,
+        "entries": [[h.hand, _stored_cards(h), sorted(h.facts)] for h in hands],
+    }
+
+
+def _digest(hands: list[PlayerDeal], no_winner: bool) -> str:
     return hashlib.sha256(
-        json.dumps(_payload(entries, no_winner), sort_keys=True).encode()
+        json.dumps(_payload(hands, no_winner), sort_keys=True).encode()
     ).hexdigest()
 
 
-def _same_payload(round_: Round, entries: list[HandEntry], no_winner: bool) -> bool:
-    stored = [
-        [s.hand_points if not s.cards else None, s.cards, sorted(s.facts)]
-        for s in round_.scores.order_by("player__seat")
-    ]
-    wanted = _payload(entries, no_winner)
-    asked = [[p if not c else None, c, f] for p, c, f in wanted["entries"]]
-    return round_.no_winner == no_winner and stored == asked
-
-
-def _write_scores(round_: Round, players: list[Player], entries, scores) -> None:
+def _write_scores(round_: Round, players: list[Player], hands: list[PlayerDeal], scores) -> None:
     RoundScore.objects.bulk_create(
-        RoundScore(round=round_, player=player, hand_points=None if e.cards.strip() else e.points,
-                   cards=e.cards.strip(), facts=sorted(e.facts), score=score)
-        for player, e, score in zip(players, entries, scores, strict=True)
-    )  # fmt: skip
+        RoundScore(
+            round=round_,
+            player=player,
+            hand_points=None if h.cards else h.hand,
+            cards=_stored_cards(h),
+            facts=sorted(h.facts),
+            score=score,
+        )
+        for player, h, score in zip(players, hands, scores, strict=True)
+    )
 
 
 def round_record(
-    *, game: Game, entries: list[HandEntry], no_winner: bool = False,
-    client_uuid: uuid.UUID | None = None, number: int | None = None,
-) -> tuple[Round, bool]:  # fmt: skip
+    *,
+    game: Game,
+    entries: list[PlayerDeal],
+    no_winner: bool = False,
+    client_uuid: uuid.UUID | None = None,
+    number: int | None = None,
+) -> tuple[Round, bool]:
     """Store the next round once. A replay of the same client UUID returns the stored round.
 
     Returns (round, created). A UUID already used for different facts is refused (never a
@@ -215,21 +215,24 @@ def round_record(
                 raise Conflict("round_taken", number=number)
             if number is not None and number > played + 1:
                 raise Conflict("round_gap", number=number, played=played)
-            total = game_rounds_total(game)
-            if (
-                game.finished_at
-                or (total is not None and played >= total)
-                or played >= MAX_ROUNDS_OPEN_ENDED
-            ):
+            if game.finished_at or game.table.is_over(played) or played >= MAX_ROUNDS_OPEN_ENDED:
                 raise ServiceError("game_over")
             scores = _score(game, played + 1, entries, no_winner)
-            round_ = Round.objects.create(game=game, number=played + 1, no_winner=no_winner,
-                                          client_uuid=client_uuid,
-                                          entry_digest=_digest(entries, no_winner))  # fmt: skip
+            round_ = Round.objects.create(
+                game=game,
+                number=played + 1,
+                no_winner=no_winner,
+                client_uuid=client_uuid,
+                entry_digest=_digest(entries, no_winner),
+            )
             _write_scores(round_, players, entries, scores)
-            HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.ADDED,
-                                        round_number=round_.number, after=_snapshot(round_))  # fmt: skip
-            if total is not None and round_.number == total:
+            HistoryEntry.objects.create(
+                game=game,
+                action=HistoryEntry.Action.ADDED,
+                round_number=round_.number,
+                after=_snapshot(round_),
+            )
+            if game.table.is_over(round_.number):
                 Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
             _bump(game)
             return round_, True
@@ -248,29 +251,30 @@ def _replayed(client_uuid, game: Game, entries, no_winner: bool) -> Round | None
     existing = Round.objects.filter(client_uuid=client_uuid).first()
     if existing is None:
         return None
-    if existing.game_id == game.pk:
-        if existing.entry_digest:
-            if existing.entry_digest == _digest(entries, no_winner):
-                return existing
-        elif _same_payload(existing, entries, no_winner):
-            return existing
+    if existing.game_id == game.pk and existing.entry_digest == _digest(entries, no_winner):
+        return existing
     raise ServiceError("uuid_reused")
 
 
 @transaction.atomic
 def round_correct(
-    *, round_: Round, entries: list[HandEntry], no_winner: bool, expected_version: int,
+    *,
+    round_: Round,
+    entries: list[PlayerDeal],
+    no_winner: bool,
+    expected_version: int,
     action: str = HistoryEntry.Action.EDITED,
-) -> Round:  # fmt: skip
+) -> Round:
     """Replace a round's facts; refused if someone changed it since `expected_version`.
 
     Locks the game first, as every write does: one lock order, so no deadlock with a
     deletion, and a round deleted meanwhile is a Conflict, not a crash.
     """
     game = Game.objects.select_for_update().get(pk=round_.game_id)
-    round_ = Round.objects.filter(pk=round_.pk, game=game).first()
-    if round_ is None:
+    current = Round.objects.filter(pk=round_.pk, game=game).first()
+    if current is None:
         raise Conflict("round_gone")
+    round_ = current
     if round_.version != expected_version:
         raise Conflict("stale_edit", current=round_.version)
     players = list(game.players.all())
@@ -281,8 +285,9 @@ def round_correct(
     round_.no_winner = no_winner
     round_.version += 1
     round_.save(update_fields=["no_winner", "version", "updated_at"])
-    HistoryEntry.objects.create(game=game, action=action, round_number=round_.number,
-                                before=before, after=_snapshot(round_))  # fmt: skip
+    HistoryEntry.objects.create(
+        game=game, action=action, round_number=round_.number, before=before, after=_snapshot(round_)
+    )
     _bump(game)
     return round_
 
@@ -294,29 +299,37 @@ def round_delete_last(*, game: Game, number: int) -> HistoryEntry:
     last = game.rounds.order_by("-number").first()
     if last is None or last.number != number:
         raise Conflict("not_last_round", number=number)
-    entry = HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.DELETED,
-                                        round_number=number, before=_snapshot(last))  # fmt: skip
+    entry = HistoryEntry.objects.create(
+        game=game, action=HistoryEntry.Action.DELETED, round_number=number, before=_snapshot(last)
+    )
     last.delete()
     Game.objects.filter(pk=game.pk).update(finished_at=None)
     _bump(game)
     return entry
 
 
-def _entries_from(snapshot: dict) -> tuple[list[HandEntry], bool]:
+def _entries_from(snapshot: Any) -> tuple[list[PlayerDeal], bool]:
+    """The hands a snapshot stored, as the engine takes them (cards in stored notation)."""
     entries = [
-        HandEntry(s["hand_points"], s["cards"] or "", frozenset(s["facts"]))
+        PlayerDeal(
+            s["hand_points"],
+            tuple(parse_hand(s["cards"])) if s["cards"] else None,
+            frozenset(s["facts"]),
+        )
         for s in snapshot["scores"]
     ]
     return entries, snapshot["no_winner"]
 
 
-def _scores_of(snapshot: dict) -> tuple:
+def _scores_of(snapshot: Any) -> tuple[Any, ...]:
     """What a snapshot says of a round's scores, leaving names aside (a player may be renamed)."""
     return (
         snapshot.get("no_winner"),
-        [(s["seat"], s["hand_points"], s["cards"], sorted(s["facts"]), s["score"])
-         for s in snapshot.get("scores", [])],
-    )  # fmt: skip
+        [
+            (s["seat"], s["hand_points"], s["cards"], sorted(s["facts"]), s["score"])
+            for s in snapshot.get("scores", [])
+        ],
+    )
 
 
 @transaction.atomic
@@ -328,22 +341,31 @@ def history_undo(*, game: Game, entry: HistoryEntry) -> None:
     round since, the undo is a Conflict carrying both versions, like a stale edit.
     """
     game = Game.objects.select_for_update().get(pk=game.pk)
-    entry = game.history.filter(pk=entry.pk).first()
-    if entry is None or entry.undone:
+    current = game.history.filter(pk=entry.pk).first()
+    if current is None or current.undone:
         raise Conflict("already_undone")
+    entry = current
     if entry.action == HistoryEntry.Action.DELETED:
         entries, no_winner = _entries_from(entry.before)
-        round_record(game=game, entries=entries, no_winner=no_winner, number=entry.round_number)
+        round_record(
+            game=game, entries=entries, no_winner=no_winner, number=entry.round_number or 0
+        )
     elif entry.action == HistoryEntry.Action.EDITED:
-        round_ = game.rounds.filter(number=entry.round_number).first()
-        if round_ is None:
+        edited = game.rounds.filter(number=entry.round_number or 0).first()
+        if edited is None:
             raise Conflict("round_gone")
+        round_ = edited
         now = _snapshot(round_)
         if _scores_of(now) != _scores_of(entry.after):
             raise Conflict("changed_since", number=round_.number, stored=now, undo_to=entry.before)
         entries, no_winner = _entries_from(entry.before)
-        round_correct(round_=round_, entries=entries, no_winner=no_winner,
-                      expected_version=round_.version, action=HistoryEntry.Action.RESTORED)  # fmt: skip
+        round_correct(
+            round_=round_,
+            entries=entries,
+            no_winner=no_winner,
+            expected_version=round_.version,
+            action=HistoryEntry.Action.RESTORED,
+        )
     else:
         raise ServiceError("cannot_undo")
     entry.undone = True
@@ -369,7 +391,7 @@ def game_undo_last(*, game: Game, entry_id: int) -> None:
     if entry is None or entry.pk != entry_id:
         raise Conflict("not_last_change")
     if entry.action == HistoryEntry.Action.ADDED:
-        round_delete_last(game=game, number=entry.round_number)
+        round_delete_last(game=game, number=entry.round_number or 0)
         entry.undone = True
         entry.save(update_fields=["undone"])
     else:
@@ -395,9 +417,16 @@ def game_reopen(*, game: Game) -> None:
 
 
 def romi_contract_log(
-    *, game: Game, player: Player, points: int, colour: str, combos: list[int],
-    bonus_cards: int, joker_used: bool, client_uuid: uuid.UUID | None = None,
-) -> RomiContract:  # fmt: skip
+    *,
+    game: Game,
+    player: Player,
+    points: int,
+    colour: str,
+    combos: list[int],
+    bonus_cards: int,
+    joker_used: bool,
+    client_uuid: uuid.UUID | None = None,
+) -> RomiContract:
     """Log a contract card a player completed; the joker token serves once per game.
 
     A replay of the same client UUID returns the stored contract, as a round's does; the
@@ -405,11 +434,16 @@ def romi_contract_log(
     """
     if colour not in COLOURS:
         raise ServiceError("romi_colour")
-    if not combos or any(c not in get_rules(game.rules_slug).romi.combo_sizes for c in combos):
+    if not combos or any(c not in game.table.rules.romi_rules.combo_sizes for c in combos):
         raise ServiceError("romi_combos")
-    facts = {"player_id": player.pk, "points": points, "colour": colour,
-             "combos": ",".join(map(str, combos)), "bonus_cards": bonus_cards,
-             "joker_used": joker_used}  # fmt: skip
+    facts = {
+        "player_id": player.pk,
+        "points": points,
+        "colour": colour,
+        "combos": ",".join(map(str, combos)),
+        "bonus_cards": bonus_cards,
+        "joker_used": joker_used,
+    }
     try:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game.pk)
@@ -420,15 +454,20 @@ def romi_contract_log(
             if game.finished_at:
                 raise ServiceError("game_over")
             if joker_used and player.romi_contracts.filter(joker_used=True).exists():
-                raise ServiceError(
-                    "romi_joker_used", problems=[(player.seat, "romi_joker_used", {})]
-                )
+                raise ServiceError("romi_joker_used", field="joker_used")
             contract = RomiContract.objects.create(game=game, client_uuid=client_uuid, **facts)
             HistoryEntry.objects.create(
-                game=game, action=HistoryEntry.Action.CONTRACT,
-                after={"name": player.name, "points": points, "colour": colour, "combos": combos,
-                       "bonus_cards": bonus_cards, "joker_used": joker_used},
-            )  # fmt: skip
+                game=game,
+                action=HistoryEntry.Action.CONTRACT,
+                after={
+                    "name": player.name,
+                    "points": points,
+                    "colour": colour,
+                    "combos": combos,
+                    "bonus_cards": bonus_cards,
+                    "joker_used": joker_used,
+                },
+            )
             _bump(game)
             return contract
     except IntegrityError:
@@ -457,10 +496,16 @@ def romi_contract_delete(*, game: Game, contract_id: int) -> None:
     if contract is None:
         raise Conflict("contract_gone")
     HistoryEntry.objects.create(
-        game=game, action=HistoryEntry.Action.CONTRACT_DELETED,
-        before={"name": contract.player.name, "points": contract.points, "colour": contract.colour,
-                "combos": contract.combos, "bonus_cards": contract.bonus_cards},
-    )  # fmt: skip
+        game=game,
+        action=HistoryEntry.Action.CONTRACT_DELETED,
+        before={
+            "name": contract.player.name,
+            "points": contract.points,
+            "colour": contract.colour,
+            "combos": contract.combos,
+            "bonus_cards": contract.bonus_cards,
+        },
+    )
     contract.delete()
     _bump(game)
 
@@ -468,10 +513,10 @@ def romi_contract_delete(*, game: Game, contract_id: int) -> None:
 @transaction.atomic
 def romi_finish(*, game: Game, trophies: list[tuple[str, int]]) -> None:
     """Record the four trophies in play and end the game; the tally is computed on display."""
-    rules = get_rules(game.rules_slug)
+    rules = game.table.rules
     symbols = [s for s, _ in trophies]
-    if len(trophies) != rules.romi.trophies_in_play or len(set(symbols)) != len(symbols):
-        raise ServiceError("romi_trophies", count=rules.romi.trophies_in_play)
+    if len(trophies) != rules.romi_rules.trophies_in_play or len(set(symbols)) != len(symbols):
+        raise ServiceError("romi_trophies", count=rules.romi_rules.trophies_in_play)
     game.romi_trophies.all().delete()
     RomiTrophy.objects.bulk_create(RomiTrophy(game=game, symbol=s, points=p) for s, p in trophies)
     Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
@@ -498,8 +543,12 @@ def player_rename(*, game: Game, seat: int, name: str, replaced: bool = False) -
     player.name = name
     player.save(update_fields=["name"])
     action = HistoryEntry.Action.REPLACED if replaced else HistoryEntry.Action.RENAMED
-    HistoryEntry.objects.create(game=game, action=action, before={"seat": seat, "name": before},
-                                after={"seat": seat, "name": name})  # fmt: skip
+    HistoryEntry.objects.create(
+        game=game,
+        action=action,
+        before={"seat": seat, "name": before},
+        after={"seat": seat, "name": name},
+    )
     _bump(game)
     return player
 

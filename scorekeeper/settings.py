@@ -46,9 +46,12 @@ def database_from_url(url: str) -> dict:
         # Server-side parameters, so a query run 5 times on a connection becomes a prepared
         # statement: PostgreSQL then skips parsing and planning (a quarter of a short query's
         # time here). Poolers in transaction mode that cannot follow them: DB_PREPARED=0.
-        config["OPTIONS"] = {**config.get("OPTIONS", {}), "server_side_binding": True,
-                             "prepare_threshold": 5}  # fmt: skip
-    return config
+        config["OPTIONS"] = {
+            **config.get("OPTIONS", {}),
+            "server_side_binding": True,
+            "prepare_threshold": 5,
+        }
+    return dict(config)
 
 
 DEBUG = env_bool("DEBUG", False)
@@ -133,11 +136,24 @@ else:
         }
     }
 
+# The cache holds rendered view-only pages keyed by game version, so a stale page is never
+# served. Each process has its own by default; with REDIS_URL, app instances share one, so a
+# version is rendered once for all of them.
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "rami"),
+        }
+    }
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("Français")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365  # the language chosen stays with the phone
 USE_I18N = True
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Paris")
 USE_TZ = True

@@ -1,7 +1,7 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import path
 
-from .views import checker, games, grids, home, manage, pwa, romi, rounds
+from .views import checker, games, grids, home, language, manage, pwa, romi, rounds
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -43,6 +43,6 @@ urlpatterns = [
     path("offline/", pwa.offline, name="offline"),
     path("csrf/", pwa.csrf_token, name="csrf_token"),
     path("healthz", pwa.health, name="health"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("language/<str:code>/", language.switch, name="language"),
     path("admin/", admin.site.urls),
 ]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from rules_engine import PlayerDeal, TableOptions, get_rules
 from scorekeeper import services
 from scorekeeper.models import Game
 
@@ -31,8 +32,9 @@ def start_game(db):
     """start_game("rami-contrat", ["A", "B", "C"], first_dealer=0, options={}) -> StartedGame."""
 
     def start(slug: str, names: list[str], first_dealer: int = 0, options: dict | None = None):
+        chosen = TableOptions.read(get_rules(slug), options or {})
         game, edit, view = services.game_start(
-            rules_slug=slug, names=names, first_dealer=first_dealer, options=options or {}
+            rules_slug=slug, names=names, first_dealer=first_dealer, options=chosen
         )
         return StartedGame(game, edit, view)
 
@@ -83,18 +85,27 @@ def page_tour(start_game) -> dict[str, str]:
     """Every kind of page a player meets, by name: games of each kind, mid-game and finished."""
     out = frozenset({"went_out"})
     g = start_game("rami-51", ["Ana", "Ben", "Cléo"], options={"rounds": 5})
-    entries = [services.HandEntry(0, "", out), services.HandEntry(12), services.HandEntry(30)]
+    entries = [PlayerDeal(0, None, out), PlayerDeal(12), PlayerDeal(30)]
     services.round_record(game=g.game, entries=entries)
     done = start_game("liverpool", ["Ana", "Ben"])
     for _ in range(7):
-        entries = [services.HandEntry(0, "", out), services.HandEntry(9)]
+        entries = [PlayerDeal(0, None, out), PlayerDeal(9)]
         services.round_record(game=done.game, entries=entries)
     romi = start_game("romi-rami", ["Ana", "Ben"])
     return {
-        "home": "/", "new game": "/new/", "game": g.url, "view only": g.view_url,
-        "finished": done.url, "history": f"{g.url}history/", "share": f"{g.url}share/",
-        "correct": f"{g.url}rounds/1/edit/", "delete": f"{g.url}rounds/1/delete/",
-        "manage": f"{g.url}players/", "delete game": f"{g.url}delete/",
+        "home": "/",
+        "new game": "/new/",
+        "game": g.url,
+        "view only": g.view_url,
+        "finished": done.url,
+        "history": f"{g.url}history/",
+        "share": f"{g.url}share/",
+        "correct": f"{g.url}rounds/1/edit/",
+        "delete": f"{g.url}rounds/1/delete/",
+        "manage": f"{g.url}players/",
+        "delete game": f"{g.url}delete/",
         "checker": "/check/?rules=liverpool&round=3&melds=2H+3H&hand=2H+3H+4H+5H",
-        "grids": "/grids/", "offline": "/offline/", "romi": romi.url,
-    }  # fmt: skip
+        "grids": "/grids/",
+        "offline": "/offline/",
+        "romi": romi.url,
+    }

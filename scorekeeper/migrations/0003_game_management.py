@@ -4,20 +4,36 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scorekeeper', '0002_round_entry_digest'),
+        ("scorekeeper", "0002_round_entry_digest"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='archived_at',
+            model_name="game",
+            name="archived_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AlterField(
-            model_name='historyentry',
-            name='action',
-            field=models.CharField(choices=[('added', 'round entered'), ('edited', 'round corrected'), ('deleted', 'round deleted'), ('restored', 'round restored'), ('contract', 'contract logged'), ('contract_deleted', 'contract removed'), ('finished', 'game finished'), ('reopened', 'game reopened'), ('token', 'edit link replaced'), ('renamed', 'player renamed'), ('replaced', 'player replaced'), ('archived', 'game archived'), ('unarchived', 'game taken out of the archive')], max_length=20),
+            model_name="historyentry",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("added", "round entered"),
+                    ("edited", "round corrected"),
+                    ("deleted", "round deleted"),
+                    ("restored", "round restored"),
+                    ("contract", "contract logged"),
+                    ("contract_deleted", "contract removed"),
+                    ("finished", "game finished"),
+                    ("reopened", "game reopened"),
+                    ("token", "edit link replaced"),
+                    ("renamed", "player renamed"),
+                    ("replaced", "player replaced"),
+                    ("archived", "game archived"),
+                    ("unarchived", "game taken out of the archive"),
+                ],
+                max_length=20,
+            ),
         ),
     ]

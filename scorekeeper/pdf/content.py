@@ -5,41 +5,61 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules_engine import cards_dealt, decks_and_jokers, seats_for_round
-from rules_engine.messages import contract_symbols, contract_words
-from rules_engine.systems import RuleSystem
+from rules_engine import Fact, RuleSystem, Table, contract_symbols, contract_words, deal_facts
 
-from ..facts import FACT_MARKS
+from ..facts import FACT_MARKS, FACT_WORDS
 from .grids import Sheet
 
 
 def legend(rules: RuleSystem) -> list[str]:
-    """Card values and bonuses as the rule texts state them."""
+    """Card values, bonuses and the marks this game's grid can hold, from the rules' data."""
     lines = []
     values = rules.card_values
     if values:
-        lines.append(_("Cards left: 2 to 10 their value, J Q K %(face)d, ace %(ace)d, joker %(joker)d; "
-                       "the player who went out scores 0.") % {"face": values.face, "ace": values.ace,
-                                                                "joker": values.joker})  # fmt: skip
+        lines.append(
+            _(
+                "Cards left: 2 to 10 their value, J Q K %(face)d, ace %(ace)d, joker %(joker)d; "
+                "the player who went out scores 0."
+            )
+            % {"face": values.face, "ace": values.ace, "joker": values.joker}
+        )
+    bonus_words = {
+        Fact.OPENED_FIRST: _("First to open: %(p)d."),
+        Fact.WENT_OUT: _("The player who closes: %(p)d."),
+        Fact.RAMI_SEC: _("Rami sec (all 13 cards laid at once): %(p)d."),
+    }
     for bonus in rules.bonuses:
-        lines.append({"opened_first": _("First to open: %(p)d."), "went_out": _("The player who closes: %(p)d."),
-                      "rami_sec": _("Rami sec (all 13 cards laid at once): %(p)d.")}[bonus.fact] % {"p": bonus.points})  # fmt: skip
+        lines.append(bonus_words[bonus.fact] % {"p": bonus.points})
     for flat in rules.flat_scores:
         lines.append(_("A player who laid nothing scores %(p)d.") % {"p": flat.points})
     if rules.opening:
-        lines.append(_("Opening: a pure run (no joker) and at least %(n)d points; ace 11 high, 1 low; joker 0.")
-                     % {"n": rules.opening.minimum})  # fmt: skip
+        opening = rules.opening
+        lines.append(
+            _(
+                "Opening: a pure run (no joker) and at least %(n)d points; ace %(high)d high, "
+                "%(low)d low; joker %(joker)d."
+            )
+            % {
+                "n": opening.minimum,
+                "high": opening.ace_high,
+                "low": opening.ace_low,
+                "joker": opening.joker,
+            }
+        )
     if rules.allows_no_winner:
         lines.append(_("Stock and discard exhausted: no winner, everyone scores their hand."))
     lines.append(_("Lowest total wins.") if rules.lowest_wins else _("Highest total wins."))
-    lines.append(_("★ went out · ① opened first · ∅ laid nothing"))
+    lines.append(" · ".join(f"{FACT_MARKS[f]} {FACT_WORDS[f]}" for f in deal_facts(rules)))
     return lines
 
 
-def round_sheet(rules: RuleSystem, names: list[str], *, deals: int, board=None, subtitle: str = "",
-                players: int | None = None) -> Sheet:  # fmt: skip
-    """Rounds down, players across: each player has a score cell and a running-total cell."""
-    count = players or len(names)
+def round_sheet(table: Table, names: list[str], *, board=None, subtitle: str = "") -> Sheet:
+    """Rounds down, players across: each player has a score cell and a running-total cell.
+
+    As many rounds as the game has; an open-ended game's as many as were played.
+    """
+    rules = table.rules
+    deals = table.rounds or max(len(board.rows) if board else 0, 1)
     has_contracts = rules.has_contracts
     lead = [_("Round")] + ([_("Contract")] if has_contracts else []) + [_("Cards"), _("Dealer")]
     header_top = lead + [x for name in names for x in (name or " ", "")]
@@ -49,17 +69,19 @@ def round_sheet(rules: RuleSystem, names: list[str], *, deals: int, board=None, 
     rows = []
     filled = {row.number: row for row in board.rows} if board else {}
     for number in range(1, deals + 1):
+        plan = table.round(number)
         line = [str(number)]
-        if has_contracts:
-            contract = rules.contracts[number - 1]
-            line.append(f"{contract_symbols(contract)}\n{contract_words(contract, _lang())}")
-        with_jokers = not (board is not None and board.game.options.get("no_jokers"))
-        decks, jokers = decks_and_jokers(rules, count, number, with_jokers)
-        dealt = cards_dealt(rules, number)
-        deck_words = ngettext("%(n)d deck", "%(n)d decks", decks) % {"n": decks}
-        joker_words = (ngettext("%(n)d joker", "%(n)d jokers", jokers) % {"n": jokers}
-                       if jokers else _("no joker"))  # fmt: skip
-        line.append(f"{dealt}\n{deck_words}, {joker_words}")
+        if plan.contract is not None:
+            line.append(
+                f"{contract_symbols(plan.contract)}\n{contract_words(plan.contract, _lang())}"
+            )
+        deck_words = ngettext("%(n)d deck", "%(n)d decks", plan.decks) % {"n": plan.decks}
+        joker_words = (
+            ngettext("%(n)d joker", "%(n)d jokers", plan.jokers) % {"n": plan.jokers}
+            if plan.jokers
+            else _("no joker")
+        )
+        line.append(f"{plan.cards}\n{deck_words}, {joker_words}")
         row = filled.get(number)
         if row:
             line.append(row.dealer.name)
@@ -67,11 +89,7 @@ def round_sheet(rules: RuleSystem, names: list[str], *, deals: int, board=None, 
                 marks = " ".join(FACT_MARKS[f] for f in cell.facts if f in FACT_MARKS)
                 line += [f"{cell.score} {marks}".strip(), str(cell.running)]
         else:
-            if board is not None and number <= deals:
-                dealer = seats_for_round(rules, number, board.game.first_dealer, count).dealer
-                line.append(board.players[dealer].name)
-            else:
-                line.append("")
+            line.append(board.players[plan.dealer].name if board is not None else "")
             line += ["", ""] * len(names)
         rows.append(line)
     total_row = [_("Total")] + [""] * (len(lead) - 1)
@@ -90,10 +108,17 @@ def round_sheet(rules: RuleSystem, names: list[str], *, deals: int, board=None, 
     else:
         winner += "_" * 30
     return Sheet(
-        title=rules.name[_lang()], subtitle=subtitle, header=[header_top, header_sub], spans=spans,
-        rows=rows, footer=[total_row, rank_row], legend=legend(rules), widths=widths,
-        first_wide=len(lead), lines_after=[winner],
-    )  # fmt: skip
+        title=rules.name[_lang()],
+        subtitle=subtitle,
+        header=[header_top, header_sub],
+        spans=spans,
+        rows=rows,
+        footer=[total_row, rank_row],
+        legend=legend(rules),
+        widths=widths,
+        first_wide=len(lead),
+        lines_after=[winner],
+    )
 
 
 def romi_sheet(rules: RuleSystem, names: list[str], *, board=None, subtitle: str = "") -> Sheet:
@@ -105,9 +130,17 @@ def romi_sheet(rules: RuleSystem, names: list[str], *, board=None, subtitle: str
         from ..forms import trophy_name
 
         trophy_heads = [f"{trophy_name(t.symbol)} (+{t.points})" for t in trophies]
-    header = [[_("Player"), _("Contract points"), *trophy_heads, _("Bonus cards"),
-               _("Unused joker (+%(points)d)") % {"points": rules.romi.unused_joker_points},
-               _("Total"), _("Tie-break: bonus cards")]]  # fmt: skip
+    header = [
+        [
+            _("Player"),
+            _("Contract points"),
+            *trophy_heads,
+            _("Bonus cards"),
+            _("Unused joker (+%(points)d)") % {"points": rules.romi_rules.unused_joker_points},
+            _("Total"),
+            _("Tie-break: bonus cards"),
+        ]
+    ]
     rows = []
     for i, name in enumerate(names):
         if board and board.romi:
@@ -115,9 +148,17 @@ def romi_sheet(rules: RuleSystem, names: list[str], *, board=None, subtitle: str
             won = {t.symbol for t in line.trophies}
             cells = [f"+{t.points}" if t.symbol in won else "—" for t in trophies] or [""] * 4
             done = board.finished
-            rows.append([name, str(line.points), *cells, str(line.bonus_cards),
-                         "" if line.joker_used else "1", str(line.total) if done else "",
-                         str(line.bonus_cards)])  # fmt: skip
+            rows.append(
+                [
+                    name,
+                    str(line.points),
+                    *cells,
+                    str(line.bonus_cards),
+                    "" if line.joker_used else "1",
+                    str(line.total) if done else "",
+                    str(line.bonus_cards),
+                ]
+            )
         else:
             rows.append([name or " "] + [""] * 9)
     winner = _("Winner:") + " "
@@ -125,11 +166,24 @@ def romi_sheet(rules: RuleSystem, names: list[str], *, board=None, subtitle: str
         winner += ", ".join(line.player.name for line in board.romi.lines if line.rank == 1)
     else:
         winner += "_" * 30
-    lines = [_("A trophy goes to the single player with the most of its symbol; a tie gives it to nobody."),
-             _("Highest total wins; a tie goes to the player with more bonus cards.")]  # fmt: skip
-    return Sheet(title=rules.name[_lang()], subtitle=subtitle, header=header, spans=[], rows=rows,
-                 footer=[], legend=lines, widths=[2, 1.3, 1.3, 1.3, 1.3, 1.3, 1.2, 1.2, 1.1, 1.4],
-                 first_wide=1, lines_after=[winner])  # fmt: skip
+    lines = [
+        _(
+            "A trophy goes to the single player with the most of its symbol; a tie gives it to nobody."
+        ),
+        _("Highest total wins; a tie goes to the player with more bonus cards."),
+    ]
+    return Sheet(
+        title=rules.name[_lang()],
+        subtitle=subtitle,
+        header=header,
+        spans=[],
+        rows=rows,
+        footer=[],
+        legend=lines,
+        widths=[2, 1.3, 1.3, 1.3, 1.3, 1.3, 1.2, 1.2, 1.1, 1.4],
+        first_wide=1,
+        lines_after=[winner],
+    )
 
 
 def _lang() -> str:

@@ -59,14 +59,16 @@ def _fitted_size(text: str, width: float, size: float, font: str) -> float:
     return max(1.0, int(size * room / longest * 10) / 10)
 
 
-def _paragraph(text: str, size: float, bold: bool = False, align: int = 0,
-               width: float | None = None) -> Paragraph:  # fmt: skip
+def _paragraph(
+    text: str, size: float, bold: bool = False, align: int = 0, width: float | None = None
+) -> Paragraph:
     """Text that wraps between words only: the size shrinks until the longest word fits."""
     font = BOLD if bold else FONT
     if width is not None:
         size = _fitted_size(text, width, size, font)
-    style = ParagraphStyle("cell", fontName=font, fontSize=size, leading=size * 1.2,
-                           alignment=align, splitLongWords=0)  # fmt: skip
+    style = ParagraphStyle(
+        "cell", fontName=font, fontSize=size, leading=size * 1.2, alignment=align, splitLongWords=0
+    )
     return Paragraph(escape(text).replace("\n", "<br/>"), style)
 
 
@@ -90,14 +92,18 @@ def _table(sheet: Sheet, width: float, size: float) -> Table:
     # text columns wrap, so they are escaped Paragraphs.
     for row in sheet.rows:
         data.append(
-            [_paragraph(c, size, width=widths[i]) if i < sheet.first_wide else c
-             for i, c in enumerate(row)]
-        )  # fmt: skip
+            [
+                _paragraph(c, size, width=widths[i]) if i < sheet.first_wide else c
+                for i, c in enumerate(row)
+            ]
+        )
     for row in sheet.footer:
         data.append(
-            [_paragraph(c, size, bold=True, width=widths[i]) if i < sheet.first_wide else c
-             for i, c in enumerate(row)]
-        )  # fmt: skip
+            [
+                _paragraph(c, size, bold=True, width=widths[i]) if i < sheet.first_wide else c
+                for i, c in enumerate(row)
+            ]
+        )
     table = Table(data, colWidths=widths, repeatRows=len(sheet.header))
     style = [
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#555555")),
@@ -123,8 +129,10 @@ def _table(sheet: Sheet, width: float, size: float) -> Table:
 
 def _flowables(sheet: Sheet, width: float, size: float) -> list:
     """Title, subtitle, the grid, then the winner line and the legend."""
-    head = [_paragraph(sheet.title, size * 1.5, bold=True, width=width),
-            _paragraph(sheet.subtitle, size, width=width)]  # fmt: skip
+    head = [
+        _paragraph(sheet.title, size * 1.5, bold=True, width=width),
+        _paragraph(sheet.subtitle, size, width=width),
+    ]
     tail = [_paragraph(line, size * 1.1, bold=True, width=width) for line in sheet.lines_after]
     tail += [_paragraph(line, size * 0.9, width=width) for line in sheet.legend]
     return [*head, _table(sheet, width, size), *tail]
@@ -137,9 +145,15 @@ def _scale_to_fit(flow: list, w: float, h: float, gap: float) -> tuple[float, li
 
 
 def _draw_sheet(
-    pdf: canvas.Canvas, flow: list, heights: list[float], scale: float,
-    x: float, y: float, h: float, gap: float,
-) -> None:  # fmt: skip
+    pdf: canvas.Canvas,
+    flow: list,
+    heights: list[float],
+    scale: float,
+    x: float,
+    y: float,
+    h: float,
+    gap: float,
+) -> None:
     """Draw one grid's flowables in the box (x, y from the bottom-left) at `scale`."""
     pdf.saveState()
     pdf.translate(x, y + h)
@@ -155,9 +169,17 @@ def _draw_sheet(
 def _flowing_pages(sheet: Sheet, pagesize, size: float, title: str) -> bytes:
     """A grid too long for one page: it continues on the next ones, header rows repeated."""
     buffer = io.BytesIO()
-    doc = SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
-                            topMargin=MARGIN, bottomMargin=MARGIN, title=title,
-                            author="Rami score keeper", pageCompression=1)  # fmt: skip
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=pagesize,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=title,
+        author="Rami score keeper",
+        pageCompression=1,
+    )
     flow = []
     for item in _flowables(sheet, doc.width, size):
         flow += [item, Spacer(1, size * 0.6)]
@@ -165,8 +187,14 @@ def _flowing_pages(sheet: Sheet, pagesize, size: float, title: str) -> bytes:
     return buffer.getvalue()
 
 
-def render(sheets: list[Sheet], *, paper: str = "a4", wide: bool = False, per_sheet: int = 1,
-           title: str = "") -> bytes:  # fmt: skip
+def render(
+    sheets: list[Sheet],
+    *,
+    paper: str = "a4",
+    wide: bool = False,
+    per_sheet: int = 1,
+    title: str = "",
+) -> bytes:
     """A PDF with `per_sheet` copies of each grid per page (1, 2 or 4, to cut).
 
     Copies shrink to fit their part of the page. A single grid shrinks a little to stay on

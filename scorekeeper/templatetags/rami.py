@@ -5,12 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from django import template
-from django.utils.translation import gettext as _
 
-from rules_engine import SYSTEMS, RulesError, format_meld, parse_cards
-from rules_engine.romi import COLOUR_SYMBOLS
+from rules_engine import COLOUR_SYMBOLS, SYSTEMS, RulesError, format_meld, parse_cards, rank_word
 
-from ..facts import FACT_MARKS
+from ..facts import FACT_BADGES, FACT_MARKS
 from ..forms import colour_name, lang, trophy_name
 
 register = template.Library()
@@ -18,12 +16,7 @@ register = template.Library()
 
 @register.filter
 def fact_badge(fact: str) -> str:
-    return {
-        "went_out": _("out"),
-        "opened_first": _("opened 1st"),
-        "rami_sec": _("rami sec"),
-        "laid_nothing": _("laid nothing"),
-    }.get(fact, fact)
+    return str(FACT_BADGES.get(fact, fact))
 
 
 @register.filter
@@ -59,13 +52,9 @@ def words(text: str) -> list[str]:
 @register.filter
 def rank_label(rank: str) -> str:
     """Screen-reader name of a rank button: `roi`, `as`, `10`."""
-    from django.utils.translation import get_language
-
-    from rules_engine.messages import rank_word
-
     numbers = {"A": 1, "J": 11, "Q": 12, "K": 13}
     value = numbers.get(rank, int(rank) if rank.isdigit() else 0)
-    return rank_word(value, (get_language() or "fr")[:2]) if value else rank
+    return rank_word(value, lang()) if value else rank
 
 
 @register.filter

@@ -3,69 +3,106 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from rules_engine import SYSTEMS, SearchTooLarge
-from rules_engine.errors import RulesError
-from rules_engine.messages import contract_words
+from rules_engine import (
+    SYSTEMS,
+    Question,
+    RulesError,
+    SearchTooLarge,
+    TableOptions,
+    contract_words,
+    referee,
+)
 
-from .. import checker
 from ..forms import lang, small_number
+from .responses import HtmxHttpRequest
 
 MAX_BODY = 10_000
 
 
-def _question(params) -> checker.Question:
+TRUE = (True, "1", "on", "true")
+
+
+def _question(params, default_rules: str = "rami-contrat") -> Question:
+    """The question from the page's query or the API's body (the same names in both)."""
     round_text = str(params.get("round") or "")
-    opening = round_text == "opening" or params.get("opening") in (True, "1", "on", "true")
-    number = small_number(round_text)
-    return checker.Question(
-        rules=str(params.get("rules") or "rami-contrat")[:40], round=number, opening=opening,
+    return Question(
+        rules=str(params.get("rules") or default_rules)[:40],
+        round=small_number(round_text),
+        opening=round_text == "opening" or params.get("opening") in TRUE,
         contract=str(params.get("contract") or "")[:100],
-        joker=params.get("joker") in (True, "1", "on", "true"), bonus=str(params.get("bonus") or "")[:2],
-    )  # fmt: skip
+        joker=params.get("joker") in TRUE,
+        bonus=str(params.get("bonus") or "")[:2],
+        players=small_number(str(params.get("players") or "")),
+        # Opened from a game: its jokers (none) and how the opening counts them.
+        options=TableOptions(
+            no_jokers=str(params.get("jokers")) == "0",
+            joker_counts_as_card=params.get("joker_as_card") in TRUE,
+        ),
+    )
+
+
+def _api_question(body: dict, default_rules: str = "rami-contrat") -> Question:
+    """The API's question; its `options` are the table's, read and checked by the engine."""
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise RulesError("bad_options")
+    question = _question(body, default_rules)
+    return replace(question, options=TableOptions.read(question.system, options))
 
 
 def _systems() -> list[dict]:
     return [
-        {"slug": s.slug, "name": s.name[lang()], "contracts": [contract_words(c, lang()) for c in s.contracts],
-         "opening": s.opening is not None, "romi": s.romi is not None}
+        {
+            "slug": s.slug,
+            "name": s.name[lang()],
+            "contracts": [contract_words(c, lang()) for c in s.contracts],
+            "opening": s.opening,
+            "romi": s.romi is not None,
+        }
         for s in SYSTEMS.values()
-    ]  # fmt: skip
+    ]
 
 
-def _verdict(question: checker.Question, melds: str) -> dict:
+def _verdict(question: Question, melds: str) -> dict:
     if not melds.strip():
         return {}
     try:
-        return checker.check(question, melds, lang())
+        return referee.check(question, melds, lang())
     except RulesError as error:
-        return {"bad": checker.bad_input(error, lang())}
+        return {"bad": referee.bad_input(error, lang())}
 
 
-def _solution(question: checker.Question, hand: str) -> dict:
+def _solution(question: Question, hand: str) -> dict:
     if not hand.strip():
         return {}
     try:
-        return checker.solve(question, hand, lang())
+        return referee.solve(question, hand, lang())
     except RulesError as error:
-        return {"bad": checker.bad_input(error, lang())}
+        return {"bad": referee.bad_input(error, lang())}
 
 
 @require_GET
-def check_page(request: HttpRequest) -> HttpResponse:
+def check_page(request: HtmxHttpRequest) -> HttpResponse:
     question = _question(request.GET)
-    melds = request.GET.get("melds", "")[: checker.MAX_TEXT]
-    hand = request.GET.get("hand", "")[: checker.MAX_TEXT]
+    melds = request.GET.get("melds", "")[: referee.MAX_TEXT]
+    hand = request.GET.get("hand", "")[: referee.MAX_TEXT]
     context = {
-        "q": question, "melds": melds, "hand": hand, "systems": _systems(),
-        "verdict": _verdict(question, melds), "solution": _solution(question, hand),
-        "no_jokers": request.GET.get("jokers") == "0",  # opened from a game played without
-    }  # fmt: skip
+        "q": question,
+        "melds": melds,
+        "hand": hand,
+        "systems": _systems(),
+        "verdict": _verdict(question, melds),
+        "solution": _solution(question, hand),
+        "system": SYSTEMS.get(question.rules),  # None for an unknown slug: the verdict says so
+        "no_jokers": question.options.no_jokers,  # opened from a game played without jokers
+    }
     if request.htmx and request.GET.get("part") == "verdict":
         return render(request, "checker/check.html#verdict", context)
     if request.htmx and request.GET.get("part") == "solution":
@@ -77,7 +114,7 @@ def _refusal(code: str, message: str, status: int) -> JsonResponse:
     return JsonResponse({"error": code, "message": message}, status=status)
 
 
-def _api(request: HttpRequest, run) -> JsonResponse:
+def _api(request: HtmxHttpRequest, run) -> JsonResponse:
     """JSON in, JSON out. Only `application/json` is read: a web page elsewhere cannot send
     that cross-site without a CORS preflight, which this API never grants."""
     if request.content_type != "application/json":
@@ -94,40 +131,46 @@ def _api(request: HttpRequest, run) -> JsonResponse:
         body = None
     if not isinstance(body, dict):
         return _refusal("bad_json", "Send a JSON object.", 400)
-    language = body.get("lang") if body.get("lang") in ("fr", "en") else lang()
+    language = str(body["lang"]) if body.get("lang") in ("fr", "en") else lang()
     try:
         result = run(body, language)
     except SearchTooLarge as error:
         # Valid input, but more possibilities than the finder may explore: an honest "cannot tell".
-        return JsonResponse(checker.bad_input(error, language), status=422)
+        return JsonResponse(referee.bad_input(error, language), status=422)
     except RulesError as error:
-        return JsonResponse(checker.bad_input(error, language), status=400)
+        return JsonResponse(referee.bad_input(error, language), status=400)
     return JsonResponse(result)
 
 
 @csrf_exempt  # pure computations: no state changes, no cookies needed
 @require_POST
-def api_check(request: HttpRequest) -> JsonResponse:
-    return _api(request, lambda b, lang: checker.check(_question(b), str(b.get("melds", "")), lang))
+def api_check(request: HtmxHttpRequest) -> JsonResponse:
+    return _api(
+        request, lambda b, lang: referee.check(_api_question(b), str(b.get("melds", "")), lang)
+    )
 
 
 @csrf_exempt
 @require_POST
-def api_solve(request: HttpRequest) -> JsonResponse:
-    return _api(request, lambda b, lang: checker.solve(_question(b), str(b.get("hand", "")), lang))
+def api_solve(request: HtmxHttpRequest) -> JsonResponse:
+    return _api(
+        request, lambda b, lang: referee.solve(_api_question(b), str(b.get("hand", "")), lang)
+    )
 
 
 @csrf_exempt
 @require_POST
-def api_penalty(request: HttpRequest) -> JsonResponse:
+def api_penalty(request: HtmxHttpRequest) -> JsonResponse:
     return _api(
         request,
-        lambda b, _lang: checker.penalty(str(b.get("rules", ""))[:40], str(b.get("cards", ""))),
+        lambda b, _lang: referee.penalty(
+            _api_question(b, default_rules=""), str(b.get("cards", ""))
+        ),
     )
 
 
 @require_GET
-def api_document(request: HttpRequest) -> JsonResponse:
+def api_document(request: HtmxHttpRequest) -> JsonResponse:
     from ..openapi import document  # imports this module's MAX_BODY
 
     return JsonResponse(document(), json_dumps_params={"ensure_ascii": False})

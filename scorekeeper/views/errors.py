@@ -12,8 +12,12 @@ RETRY_AFTER_SECONDS = 2
 def problem(request: HttpRequest, title: str, message: str, status: int) -> HttpResponse:
     """A whole page, or for htmx a fragment shown in the page's alert area (the form stays)."""
     if getattr(request, "htmx", False):
-        response = render(request, "errors/problem.html#message",
-                          {"title": title, "message": message}, status=status)  # fmt: skip
+        response = render(
+            request,
+            "errors/problem.html#message",
+            {"title": title, "message": message},
+            status=status,
+        )
         response["HX-Retarget"] = "#alerts"
         response["HX-Reswap"] = "innerHTML"
         return response
@@ -35,9 +39,11 @@ def database_busy(request: HttpRequest) -> HttpResponse:
     response = problem(
         request,
         _("Busy, try again"),
-        _("Several phones wrote at the same moment and nothing was saved. Try again in a few "
-          "seconds; an entry made offline is sent again by itself."),
+        _(
+            "Several phones wrote at the same moment and nothing was saved. Try again in a few "
+            "seconds; an entry made offline is sent again by itself."
+        ),
         503,
-    )  # fmt: skip
+    )
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response

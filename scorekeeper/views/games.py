@@ -2,36 +2,43 @@
 
 from __future__ import annotations
 
+import gzip
 import io
+import re
 
 import segno
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.crypto import salted_hmac
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from rules_engine import format_hand, get_rules, hand_points, parse_hand
-from rules_engine.errors import NotationError
-from rules_engine.messages import describe
+from rules_engine import NotationError, describe, format_hand, hand_points, parse_hand
 
 from .. import services
 from ..forms import RomiContractForm, RomiFinishForm, RoundForm, lang
-from ..lookups import game_by_token_hash
-from ..precompressed import PrecompressedPage
 from ..selectors import game_board
 from ..tokens import rotated_token, token_hash, view_token
-from .access import MAX_TOKEN, Access, edit_access, forget_game, game_access, remember_game
+from .access import (
+    MAX_TOKEN,
+    Access,
+    edit_access,
+    forget_game,
+    game_access,
+    game_by_token_hash,
+    game_version,
+    remember_game,
+)
+from .responses import HtmxHttpRequest
 
 VIEWER_CACHE_SECONDS = 600
 
 
-def game_context(request: HttpRequest, access: Access, form=None, **extra) -> dict:
+def game_context(request: HtmxHttpRequest, access: Access, form=None, **extra) -> dict:
     board = game_board(access.game, lang())
     context = {"board": board, "access": access, "token": access.token, **extra}
     if access.can_edit:
@@ -43,51 +50,46 @@ def game_context(request: HttpRequest, access: Access, form=None, **extra) -> di
             context["form"] = form or RoundForm(players=board.players, rules=board.rules)
     if access.can_edit and board.romi is not None and not board.finished:
         context.setdefault(
-            "finish_form", RomiFinishForm(trophies=board.rules.romi.trophies_in_play)
+            "finish_form", RomiFinishForm(trophies=board.rules.romi_rules.trophies_in_play)
         )
     return context
 
 
-def viewer_response(request: HttpRequest, access: Access, partial: str) -> HttpResponse:
-    """A view-only page (or its live part), rendered and compressed once per version and language.
+ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
-    Every viewer of a version sees the same thing, and any change bumps the version, so a
-    cached copy is never stale. The page's CSRF token (language switch, htmx headers) is
-    per visitor: the cached copy has a hole for it that each response fills in.
+
+def viewer_response(request: HtmxHttpRequest, access: Access, partial: str) -> HttpResponse:
+    """A view-only page (or its live part), rendered and gzipped once per version and language.
+
+    Every viewer of a version gets the same bytes: the page has no form that posts, so no
+    CSRF token (the language switch is a link), and any change bumps the version, so a cached
+    copy is never stale. Gzip here (BREACH) is safe: the page holds no secret the visitor does
+    not already hold in its address.
     """
     key = f"game:{access.token}:{access.game.version}:{lang()}:{partial}"
     page = cache.get(key)
     if page is None:
         template = "games/game.html" if partial == "page" else f"games/game.html#{partial}"
-        context = {**game_context(request, access), "csrf_token": csrf_placeholder(),
-                   "next_url": reverse("game", args=[access.token])}  # fmt: skip
-        page = PrecompressedPage.cut(
-            render_to_string(template, context, request), csrf_placeholder()
-        )
+        context = {
+            **game_context(request, access),
+            "read_only": True,
+            "next_url": reverse("game", args=[access.token]),
+        }
+        text = render_to_string(template, context, request).encode()
+        page = (text, gzip.compress(text, mtime=0))
         cache.set(key, page, VIEWER_CACHE_SECONDS)
-    return page.response(request, visitor_csrf_token(request))
-
-
-def visitor_csrf_token(request: HttpRequest) -> str:
-    """The visitor's CSRF secret as it is in their cookie, or a new one (then the cookie is set).
-
-    Django takes the secret itself as well as a masked copy. Masking exists against BREACH,
-    and the precompressed page never compresses the token, so the unmasked secret is as safe
-    and saves drawing 32 random characters per response.
-    """
-    return request.META.get("CSRF_COOKIE") or get_token(request)
-
-
-def csrf_placeholder() -> str:
-    # Unguessable, so no player name can contain it; the same in every worker process.
-    return (
-        "csrf-"
-        + salted_hmac("viewer-page-csrf", "placeholder", algorithm="sha256").hexdigest()[:32]
-    )
+    text, zipped = page
+    if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
+        response = HttpResponse(zipped)
+        response["Content-Encoding"] = "gzip"  # GZipMiddleware leaves it as it is
+    else:
+        response = HttpResponse(text)
+    patch_vary_headers(response, ("Accept-Encoding",))
+    return response
 
 
 @require_GET
-def game_page(request: HttpRequest, token: str) -> HttpResponse:
+def game_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = game_access(token)
     remember_game(request, token)
     if access.can_edit:
@@ -96,11 +98,12 @@ def game_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def game_board_partial(request: HttpRequest, token: str) -> HttpResponse:
+def game_board_partial(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Viewers poll this; 204 when nothing changed since the version they hold."""
+    version = game_version(token) if "v" in request.GET else None
+    if version is not None and request.GET["v"] == str(version):
+        return HttpResponse(status=204)  # most polls end here, after one indexed read
     access = game_access(token)
-    if request.GET.get("v") == str(access.game.version):
-        return HttpResponse(status=204)
     if access.can_edit:
         response = render(request, "games/game.html#live", game_context(request, access))
     else:
@@ -110,10 +113,10 @@ def game_board_partial(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def hand_value(request: HttpRequest, token: str) -> HttpResponse:
+def hand_value(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The engine's count of the cards picked for a hand, shown as they are tapped."""
     access = game_access(token)
-    rules = get_rules(access.game.rules_slug)
+    rules = access.game.table.rules
     if rules.card_values is None:
         raise Http404(_("This game does not count cards left in hand."))
     seat = request.GET.get("seat", "")
@@ -126,12 +129,15 @@ def hand_value(request: HttpRequest, token: str) -> HttpResponse:
             "partials/hand_value.html",
             {"error": describe(error.code, error.params, lang())},
         )
-    return render(request, "partials/hand_value.html",
-                  {"points": hand_points(rules, cards) if cards else None, "cards": format_hand(cards)})  # fmt: skip
+    return render(
+        request,
+        "partials/hand_value.html",
+        {"points": hand_points(rules, cards) if cards else None, "cards": format_hand(cards)},
+    )
 
 
 @require_GET
-def share(request: HttpRequest, token: str) -> HttpResponse:
+def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     view = view_token(access.game.view_salt)
     links = {
@@ -142,7 +148,7 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def qr_code(request: HttpRequest, token: str) -> HttpResponse:
+def qr_code(request: HtmxHttpRequest, token: str) -> HttpResponse:
     edit_access(token)  # only the edit holder shares the game
     target = request.GET.get("url", "")[:300]
     if not target.startswith(request.build_absolute_uri("/")):
@@ -155,15 +161,16 @@ def qr_code(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def regenerate_edit(request: HttpRequest, token: str) -> HttpResponse:
+def regenerate_edit(request: HtmxHttpRequest, token: str) -> HttpResponse:
     try:
         game = edit_access(token).game
     except Http404:
         # A double tap: its twin may have replaced this link a moment ago. The service hands
         # out the same new link for a minute; otherwise this link opens nothing.
-        game = game_by_token_hash(token_hash(rotated_token(token[:MAX_TOKEN])))
-        if game is None:
+        twin = game_by_token_hash(token_hash(rotated_token(token[:MAX_TOKEN])))
+        if twin is None:
             raise
+        game = twin
     try:
         new = services.game_regenerate_edit_token(game=game, token=token)
     except services.Conflict:
@@ -174,31 +181,31 @@ def regenerate_edit(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def finish(request: HttpRequest, token: str) -> HttpResponse:
+def finish(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     try:
         services.game_finish(game=access.game)
     except services.ServiceError:
         pass  # nothing to finish yet: the page says so
-    return _back(request, token)
+    return back_to_game(request, token)
 
 
 @require_POST
-def reopen(request: HttpRequest, token: str) -> HttpResponse:
+def reopen(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     services.game_reopen(game=access.game)
-    return _back(request, token)
+    return back_to_game(request, token)
 
 
 @require_POST
-def play_again(request: HttpRequest, token: str) -> HttpResponse:
+def play_again(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     _game, edit, _view = services.game_play_again(game=access.game)
     remember_game(request, edit)
-    return _back(request, edit)
+    return back_to_game(request, edit)
 
 
-def _back(request: HttpRequest, token: str) -> HttpResponse:
+def back_to_game(request: HtmxHttpRequest, token: str) -> HttpResponse:
     url = reverse("game", args=[token])
     if getattr(request, "htmx", False):
         return HttpResponseClientRedirect(url)

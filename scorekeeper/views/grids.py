@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from rules_engine import SYSTEMS, get_rules
+from rules_engine import SYSTEMS, Table, get_rules
 
-from ..forms import clean_name, lang
+from ..forms import choose, clean_name, lang
 from ..pdf.content import romi_sheet, round_sheet
 from ..pdf.grids import render as render_pdf
 from ..selectors import game_board
@@ -27,28 +27,36 @@ class BlankGridForm(forms.Form):
     players = forms.IntegerField(
         label=gettext_lazy("Number of players"), min_value=2, max_value=MAX_SEATS, initial=4
     )
-    names = forms.CharField(label=gettext_lazy("Player names (optional, one per line)"), required=False,
-                            widget=forms.Textarea(attrs={"rows": 4}), max_length=600)  # fmt: skip
+    names = forms.CharField(
+        label=gettext_lazy("Player names (optional, one per line)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        max_length=600,
+    )
     deals = forms.IntegerField(
         label=gettext_lazy("Rami 51: number of deals"), min_value=1, max_value=30, initial=10
     )
     paper = forms.ChoiceField(
         label=gettext_lazy("Paper"), choices=[("a4", "A4"), ("letter", "US Letter")]
     )
-    orientation = forms.ChoiceField(label=gettext_lazy("Orientation"), choices=[
-        ("landscape", gettext_lazy("Landscape")), ("portrait", gettext_lazy("Portrait"))])  # fmt: skip
-    per_sheet = forms.TypedChoiceField(label=gettext_lazy("Grids per sheet"), coerce=int,
-                                       choices=[(1, "1"), (2, "2"), (4, "4")])  # fmt: skip
+    orientation = forms.ChoiceField(
+        label=gettext_lazy("Orientation"),
+        choices=[("landscape", gettext_lazy("Landscape")), ("portrait", gettext_lazy("Portrait"))],
+    )
+    per_sheet = forms.TypedChoiceField(
+        label=gettext_lazy("Grids per sheet"), coerce=int, choices=[(1, "1"), (2, "2"), (4, "4")]
+    )
     language = forms.ChoiceField(
         label=gettext_lazy("Language"), choices=[("fr", "Français"), ("en", "English")]
     )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["rules"].choices = [(s.slug, s.name[lang()]) for s in SYSTEMS.values()]
+        choose(self, "rules", [(s.slug, s.name[lang()]) for s in SYSTEMS.values()])
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if "rules" in data and data.get("players"):
             low, high = get_rules(data["rules"]).players
             if not low <= data["players"] <= high:
@@ -80,8 +88,17 @@ def _pdf_response(content: bytes, filename: str) -> HttpResponse:
 @require_GET
 def blank_grid(request: HttpRequest) -> HttpResponse:
     if "rules" not in request.GET:
-        form = BlankGridForm(initial={"rules": "rami-contrat", "players": 4, "deals": 10, "paper": "a4",
-                                      "orientation": "landscape", "per_sheet": 1, "language": lang()})  # fmt: skip
+        form = BlankGridForm(
+            initial={
+                "rules": "rami-contrat",
+                "players": 4,
+                "deals": 10,
+                "paper": "a4",
+                "orientation": "landscape",
+                "per_sheet": 1,
+                "language": lang(),
+            }
+        )
         return render(request, "grids/blank.html", {"form": form})
     form = BlankGridForm(request.GET)
     if not form.is_valid():
@@ -93,10 +110,17 @@ def blank_grid(request: HttpRequest) -> HttpResponse:
         if rules.romi is not None:
             sheet = romi_sheet(rules, names)
         else:
-            deals = rules.round_count(data["deals"])
-            sheet = round_sheet(rules, names, deals=deals, subtitle=_("Date:") + " " + "_" * 14)
-        content = render_pdf([sheet], paper=data["paper"], wide=data["orientation"] == "landscape",
-                             per_sheet=data["per_sheet"], title=sheet.title)  # fmt: skip
+            # A blank grid's table: its seats, and for an open-ended game the deals asked for.
+            rounds = {"rounds": data["deals"]} if "rounds" in rules.options else {}
+            table = Table.build(rules.slug, len(names), options=rounds)
+            sheet = round_sheet(table, names, subtitle=_("Date:") + " " + "_" * 14)
+        content = render_pdf(
+            [sheet],
+            paper=data["paper"],
+            wide=data["orientation"] == "landscape",
+            per_sheet=data["per_sheet"],
+            title=sheet.title,
+        )
     return _pdf_response(content, f"{rules.slug}-grid.pdf")
 
 
@@ -111,7 +135,6 @@ def game_pdf(request: HttpRequest, token: str) -> HttpResponse:
     if rules.romi is not None:
         sheet = romi_sheet(rules, names, board=board, subtitle=subtitle)
     else:
-        deals = rules.round_count(access.game.options.get("rounds")) or max(len(board.rows), 1)
-        sheet = round_sheet(rules, names, deals=deals, board=board, subtitle=subtitle)
+        sheet = round_sheet(access.game.table, names, board=board, subtitle=subtitle)
     content = render_pdf([sheet], paper="a4", wide=True, per_sheet=1, title=sheet.title)
     return _pdf_response(content, f"{rules.slug}-{date:%Y-%m-%d}.pdf")

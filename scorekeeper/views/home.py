@@ -10,13 +10,20 @@ from .. import services
 from ..forms import MAX_PLAYERS, NewGameForm, lang
 from .access import RECENT_NAMES, my_games, remember_game, remember_names
 
+OPTION_NAMES = sorted({name for s in SYSTEMS.values() for name in s.options})
+
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     games = my_games(request)
-    return render(request, "games/home.html",
-                  {"games": [g for g in games if g.game.archived_at is None],
-                   "archived": [g for g in games if g.game.archived_at is not None]})  # fmt: skip
+    return render(
+        request,
+        "games/home.html",
+        {
+            "games": [g for g in games if g.game.archived_at is None],
+            "archived": [g for g in games if g.game.archived_at is not None],
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -26,30 +33,34 @@ def game_new(request: HttpRequest) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         game, edit, _view = services.game_start(
-            rules_slug=form.cleaned_data["rules"], names=form.cleaned_data["names"],
-            first_dealer=form.cleaned_data["dealer_seat"], options=form.options(),
-        )  # fmt: skip
+            rules_slug=form.cleaned_data["rules"],
+            names=form.cleaned_data["names"],
+            first_dealer=form.cleaned_data["dealer_seat"],
+            options=form.options(),
+        )
         remember_game(request, edit)
         remember_names(request, form.cleaned_data["names"])
         return redirect("game", token=edit)
     systems = [
-        {"slug": s.slug, "name": s.name[lang()], "summary": s.summary[lang()], "players": s.players,
-         "no_jokers": "no_jokers" in s.options, "open_ended": s.rounds is None and s.romi is None}
+        {"slug": s.slug, "name": s.name[lang()], "summary": s.summary[lang()], "players": s.players}
         for s in SYSTEMS.values()
-    ]  # fmt: skip
+    ]
     typed = [(form.data.get(f"name_{seat}") or "").strip()[:40] for seat in range(MAX_PLAYERS)]
-    no_jokers = [s for s in systems if s["no_jokers"]]
-    open_ended = [s for s in systems if s["open_ended"]]
     context = {
-        "form": form, "systems": systems, "dealer_choices": list(enumerate(typed)),
+        "form": form,
+        "systems": systems,
+        "dealer_choices": list(enumerate(typed)),
         "recent_names": request.session.get(RECENT_NAMES, []),
-        # Which games each option applies to: named in the labels (no JavaScript needed),
-        # and used by app.js to show only the options of the game chosen.
-        "no_jokers_for": " ".join(s["slug"] for s in no_jokers),
-        "no_jokers_names": ", ".join(s["name"] for s in no_jokers),
-        "open_ended_for": " ".join(s["slug"] for s in open_ended),
-        "open_ended_names": ", ".join(s["name"] for s in open_ended),
-        "no_options_for": " ".join(s["slug"] for s in systems
-                                   if not s["no_jokers"] and not s["open_ended"]),
-    }  # fmt: skip
+        # Which games offer each option: named in the labels (no JavaScript needed), and
+        # used by app.js to show only the options of the game chosen.
+        "offered": {
+            name: {
+                "slugs": " ".join(s.slug for s in by),
+                "names": ", ".join(s.name[lang()] for s in by),
+            }
+            for name in OPTION_NAMES
+            for by in [[s for s in SYSTEMS.values() if name in s.options]]
+        },
+        "no_options_for": " ".join(s.slug for s in SYSTEMS.values() if not s.options),
+    }
     return render(request, "games/new.html", context, status=400 if form.errors else 200)

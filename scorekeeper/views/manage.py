@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django import forms
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from .. import services
 from ..forms import clean_name
 from .access import edit_access, forget_game
-from .games import _back
+from .responses import HtmxHttpRequest, back_to_game
 
 MESSAGES = {
     "name_empty": gettext_noop("A player needs a name."),
@@ -27,10 +27,13 @@ class PlayerNameForm(forms.Form):
 
     name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
     change = forms.ChoiceField(
-        choices=[("rename", gettext_lazy("Same player, new name")),
-                 ("replace", gettext_lazy("Someone else takes this seat and its score"))],
-        widget=forms.RadioSelect, initial="rename",
-    )  # fmt: skip
+        choices=[
+            ("rename", gettext_lazy("Same player, new name")),
+            ("replace", gettext_lazy("Someone else takes this seat and its score")),
+        ],
+        widget=forms.RadioSelect,
+        initial="rename",
+    )
 
     def clean_name(self) -> str:
         return clean_name(self.cleaned_data["name"])
@@ -41,29 +44,43 @@ def _manage_page(request, access, status=200, **extra) -> HttpResponse:
     rows = extra.pop("rows", None) or [
         PlayerNameForm(initial={"name": p.name, "change": "rename"}, prefix=f"seat{p.seat}")
         for p in players
-    ]  # fmt: skip
-    context = {"access": access, "token": access.token, "rows": zip(players, rows, strict=True),
-               "rounds": access.game.rounds.count(), **extra}  # fmt: skip
+    ]
+    context = {
+        "access": access,
+        "token": access.token,
+        "rows": zip(players, rows, strict=True),
+        "rounds": access.game.rounds.count(),
+        **extra,
+    }
     return render(request, "games/manage.html", context, status=status)
 
 
 @require_http_methods(["GET", "POST"])
-def players(request: HttpRequest, token: str) -> HttpResponse:
+def players(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     if request.method == "GET":
         return _manage_page(request, access)
     seat = request.POST.get("seat", "")  # which seat's form was sent
     players_now = list(access.game.players.all())
-    rows = [PlayerNameForm(request.POST if str(p.seat) == seat else None,
-                           initial={"name": p.name, "change": "rename"},
-                           prefix=f"seat{p.seat}") for p in players_now]  # fmt: skip
+    rows = [
+        PlayerNameForm(
+            request.POST if str(p.seat) == seat else None,
+            initial={"name": p.name, "change": "rename"},
+            prefix=f"seat{p.seat}",
+        )
+        for p in players_now
+    ]
     bound = next((form for form in rows if form.is_bound), None)
     if bound is None or not bound.is_valid():
         return _manage_page(request, access, 422, rows=rows)
     data = bound.cleaned_data
     try:
-        services.player_rename(game=access.game, seat=int(seat), name=data["name"],
-                               replaced=data["change"] == "replace")  # fmt: skip
+        services.player_rename(
+            game=access.game,
+            seat=int(seat),
+            name=data["name"],
+            replaced=data["change"] == "replace",
+        )
     except services.ServiceError as error:
         bound.add_error("name", _(MESSAGES.get(error.code, MESSAGES["no_such_seat"])))
         return _manage_page(request, access, 422, rows=rows)
@@ -71,14 +88,14 @@ def players(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def archive(request: HttpRequest, token: str) -> HttpResponse:
+def archive(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     services.game_archive(game=access.game, archived=request.POST.get("archived") == "1")
-    return _back(request, token)
+    return back_to_game(request, token)
 
 
 @require_http_methods(["GET", "POST"])
-def delete(request: HttpRequest, token: str) -> HttpResponse:
+def delete(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)  # a view-only link can never delete
     if request.method == "POST":
         if request.POST.get("confirm") == "yes":

@@ -33,11 +33,14 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     # At the root so its scope is the whole site; no-cache so a release is seen at once.
     template = get_template("pwa/sw.js")
     context = {
-        "version": pwa.version(template.template.source),
+        "version": "",
         "precache": json.dumps(pwa.precache()),
         "offline_url": json.dumps(reverse("offline")),
         "static_prefix": json.dumps(settings.STATIC_URL),
     }
+    # The version is a digest of the worker as served without it: any change of its code
+    # or of a file it precaches makes a new one.
+    context["version"] = pwa.version(template.render(context))
     response = HttpResponse(template.render(context), content_type="text/javascript")
     response["Service-Worker-Allowed"] = "/"
     return response

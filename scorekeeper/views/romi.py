@@ -2,28 +2,30 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
-
-from rules_engine.messages import describe
 
 from .. import services
 from ..forms import RomiContractForm, RomiFinishForm, lang
 from ..selectors import game_board
 from .access import edit_access
-from .games import _back, game_context
-from .rounds import SERVICE_MESSAGES, service_message
+from .games import game_context
+from .responses import HtmxHttpRequest, add_refusal, back_to_game, refusal_status
 
 
 def _render(request, access, status=200, **forms) -> HttpResponse:
     template = "games/game.html#live" if request.htmx else "games/game.html"
-    return render(request, template, game_context(request, access, **forms),
-                  status=200 if request.htmx else status)  # fmt: skip
+    return render(
+        request,
+        template,
+        game_context(request, access, **forms),
+        status=refusal_status(request, status),
+    )
 
 
 @require_POST
-def contract_log(request: HttpRequest, token: str) -> HttpResponse:
+def contract_log(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     players = list(access.game.players.all())
     form = RomiContractForm(request.POST, players=players)
@@ -32,38 +34,42 @@ def contract_log(request: HttpRequest, token: str) -> HttpResponse:
         player = next(p for p in players if p.seat == data["player"])
         try:
             services.romi_contract_log(
-                game=access.game, player=player, points=data["points"], colour=data["colour"],
-                combos=data["combos"], bonus_cards=data["bonus_cards"],
-                joker_used=data["joker_used"], client_uuid=data.get("client_uuid"),
-            )  # fmt: skip
+                game=access.game,
+                player=player,
+                points=data["points"],
+                colour=data["colour"],
+                combos=data["combos"],
+                bonus_cards=data["bonus_cards"],
+                joker_used=data["joker_used"],
+                client_uuid=data.get("client_uuid"),
+            )
         except services.ServiceError as error:
-            if error.code in SERVICE_MESSAGES:
-                message = service_message(error)
-            else:
-                message = describe(error.code, error.params, lang())
-            form.add_error("joker_used" if error.code == "romi_joker_used" else None, message)
+            add_refusal(form, error)
             return _render(request, access, 422, romi_form=form)
-        return _render(request, access) if request.htmx else _back(request, token)
+        return _render(request, access) if request.htmx else back_to_game(request, token)
     return _render(request, access, 422, romi_form=form)
 
 
 @require_POST
-def contract_delete(request: HttpRequest, token: str, contract_id: int) -> HttpResponse:
+def contract_delete(request: HtmxHttpRequest, token: str, contract_id: int) -> HttpResponse:
     access = edit_access(token)
     try:
         services.romi_contract_delete(game=access.game, contract_id=contract_id)
     except services.ServiceError:
         pass  # already gone: the board shows the current state
-    return _back(request, token)
+    return back_to_game(request, token)
 
 
 @require_POST
-def finish(request: HttpRequest, token: str) -> HttpResponse:
+def finish(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     board = game_board(access.game, lang())
-    form = RomiFinishForm(request.POST, trophies=board.rules.romi.trophies_in_play,
-                          early=board.romi.triggered_by is None)  # fmt: skip
+    form = RomiFinishForm(
+        request.POST,
+        trophies=board.rules.romi_rules.trophies_in_play,
+        early=board.romi is not None and board.romi.triggered_by is None,
+    )
     if not form.is_valid():
         return _render(request, access, 422, finish_form=form)
     services.romi_finish(game=access.game, trophies=form.cleaned_data["trophies"])
-    return _back(request, token)
+    return back_to_game(request, token)

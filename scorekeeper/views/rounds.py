@@ -2,97 +2,63 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-
-from rules_engine import get_rules
 
 from .. import outbox, services
 from ..forms import RoundForm, lang, small_number
 from ..selectors import game_board
 from .access import edit_access, game_access
-from .games import _back, game_context
-
-SERVICE_MESSAGES = {
-    "game_over": gettext_noop("The game is over: no more rounds."),
-    "round_taken": gettext_noop(
-        "Another phone entered this round meanwhile; the board now shows it."
-    ),
-    "round_gap": gettext_noop(
-        "An earlier round is missing on the server (deleted from another phone?): "
-        "this one was not stored."
-    ),
-    "uuid_reused": gettext_noop("This entry was already used for different scores."),
-    "stale_edit": gettext_noop(
-        "This round was changed on another phone meanwhile; the stored values are shown."
-    ),
-    "not_last_round": gettext_noop("Only the last round can be deleted."),
-    "entries_count": gettext_noop("Every player needs a line."),
-    "already_undone": gettext_noop("This change was already undone."),
-    "changed_since": gettext_noop(
-        "This round was changed on another phone after this correction, so undoing it would "
-        "lose that change. Both versions are shown; correct the round by hand if needed."
-    ),
-    "link_replaced": gettext_noop("This link was replaced: ask the table for the new one."),
-    "not_last_change": gettext_noop(
-        "Another change came after the one shown: nothing was undone. The page shows the latest."
-    ),
-    "round_gone": gettext_noop("That round no longer exists."),
-    "cannot_undo": gettext_noop("This change cannot be undone."),
-    "round_invalid": gettext_noop("This change could not be saved."),
-}
+from .games import game_context
+from .responses import HtmxHttpRequest, add_refusal, back_to_game, refusal_status, service_message
 
 
-def service_message(error: services.ServiceError) -> str:
-    return _(SERVICE_MESSAGES.get(error.code, SERVICE_MESSAGES["round_invalid"]))
-
-
-def _render_game(request: HttpRequest, access, form, status: int = 200, **extra) -> HttpResponse:
+def _render_game(
+    request: HtmxHttpRequest, access, form, status: int = 200, **extra
+) -> HttpResponse:
     context = game_context(request, access, form=form, **extra)
     template = "games/game.html#live" if request.htmx else "games/game.html"
     return render(request, template, context, status=status)
 
 
 @require_POST
-def round_new(request: HttpRequest, token: str) -> HttpResponse:
+def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     game = access.game
-    if get_rules(game.rules_slug).romi is not None:
+    if game.table.rules.romi is not None:
         raise Http404(_("ROMi RAMi has no rounds to enter: log contracts instead."))
-    players = list(game.players.all())
-    form = RoundForm(request.POST, players=players, rules=get_rules(game.rules_slug))
+    form = RoundForm(request.POST, players=list(game.players.all()), rules=game.table.rules)
     as_json = outbox.wants_json(request)
     if not form.is_valid():
         if as_json:
             return outbox.refused("invalid", outbox.form_message(form), 422, form)
-        return _render_game(request, access, form, status=422 if not request.htmx else 200)
+        return _render_game(request, access, form, status=refusal_status(request, 422))
     try:
         round_, created = services.round_record(
-            game=game, entries=form.entries(), no_winner=form.no_winner,
-            client_uuid=form.cleaned_data.get("client_uuid"), number=form.cleaned_data.get("number"),
-        )  # fmt: skip
+            game=game,
+            entries=form.entries(),
+            no_winner=form.no_winner,
+            client_uuid=form.cleaned_data.get("client_uuid"),
+            number=form.cleaned_data.get("number"),
+        )
     except services.Conflict as error:
         if as_json:
             return _conflict_answer(access, error)
-        form.add_error(None, service_message(error))
-        return _render_game(request, access, form, status=409 if not request.htmx else 200)
+        add_refusal(form, error)
+        return _render_game(request, access, form, status=refusal_status(request, 409))
     except services.ServiceError as error:
-        if error.problems:
-            form.add_problems(error.problems)
-        else:
-            form.add_error(None, service_message(error))
+        add_refusal(form, error)
         if as_json:
             return outbox.refused(error.code, outbox.form_message(form), 422, form)
-        return _render_game(request, access, form, status=422 if not request.htmx else 200)
+        return _render_game(request, access, form, status=refusal_status(request, 422))
     if as_json:
         return outbox.stored(round_.number, replayed=not created)
     game.refresh_from_db()
     if request.htmx:
         return _render_game(request, access, None, saved=True)
-    return _back(request, token)
+    return back_to_game(request, token)
 
 
 def _conflict_answer(access, error: services.ServiceError) -> HttpResponse:
@@ -113,7 +79,7 @@ def _row(access, number: int):
 
 
 @require_http_methods(["GET", "POST"])
-def round_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
+def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
     access = edit_access(token)
     board, row = _row(access, number)
     kwargs = {"players": board.players, "rules": board.rules}
@@ -133,25 +99,39 @@ def round_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
         if round_ is None:  # deleted by another phone since the form was shown
             raise Http404(_("No such round."))
         try:
-            services.round_correct(round_=round_, entries=form.entries(), no_winner=form.no_winner,
-                                   expected_version=form.cleaned_data.get("version") or 0)  # fmt: skip
-            return _back(request, token)
+            services.round_correct(
+                round_=round_,
+                entries=form.entries(),
+                no_winner=form.no_winner,
+                expected_version=form.cleaned_data.get("version") or 0,
+            )
+            return back_to_game(request, token)
         except services.Conflict:
             # Someone corrected it meanwhile: show what is stored now, keep the user's values.
             # (A round deleted meanwhile has no stored values: _row answers 404.)
             board, row = _row(access, number)
-            form.add_error(None, _("This round was changed on another phone meanwhile. The stored "
-                                   "values are shown above; submit again to replace them with yours."))  # fmt: skip
-            form.data = form.data.copy()
-            form.data["version"] = str(row.version)
+            form.add_error(
+                None,
+                _(
+                    "This round was changed on another phone meanwhile. The stored "
+                    "values are shown above; submit again to replace them with yours."
+                ),
+            )
+            data = request.POST.copy()
+            data["version"] = str(row.version)
+            form.data = data
             status = 409
         except services.ServiceError as error:
-            form.add_problems(error.problems)
+            add_refusal(form, error)
             status = 422
     else:
         status = 422
-    return render(request, "games/round_edit.html",
-                  {"form": form, "row": row, "board": board, "token": token}, status=status)  # fmt: skip
+    return render(
+        request,
+        "games/round_edit.html",
+        {"form": form, "row": row, "board": board, "token": token},
+        status=status,
+    )
 
 
 def _replace_from_outbox(access, form: RoundForm, number: int) -> HttpResponse:
@@ -162,22 +142,27 @@ def _replace_from_outbox(access, form: RoundForm, number: int) -> HttpResponse:
     if round_ is None:
         return outbox.refused("round_gone", service_message(services.Conflict("round_gone")), 404)
     try:
-        services.round_correct(round_=round_, entries=form.entries(), no_winner=form.no_winner,
-                               expected_version=form.cleaned_data.get("version") or 0)  # fmt: skip
+        services.round_correct(
+            round_=round_,
+            entries=form.entries(),
+            no_winner=form.no_winner,
+            expected_version=form.cleaned_data.get("version") or 0,
+        )
     except services.Conflict as error:
         if error.code == "round_gone":
             return outbox.refused(error.code, service_message(error), 404)
         board, row = _row(access, number)
-        return outbox.refused(error.code, service_message(error), 409,
-                              stored=outbox.row_answer(board, row))  # fmt: skip
+        return outbox.refused(
+            error.code, service_message(error), 409, stored=outbox.row_answer(board, row)
+        )
     except services.ServiceError as error:
-        form.add_problems(error.problems)
+        add_refusal(form, error)
         return outbox.refused(error.code, outbox.form_message(form), 422, form)
     return outbox.stored(number, replayed=False)
 
 
 @require_http_methods(["GET", "POST"])
-def round_delete(request: HttpRequest, token: str, number: int) -> HttpResponse:
+def round_delete(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
     access = edit_access(token)
     board, row = _row(access, number)
     if request.method == "GET":
@@ -187,22 +172,33 @@ def round_delete(request: HttpRequest, token: str, number: int) -> HttpResponse:
     try:
         services.round_delete_last(game=access.game, number=number)
     except services.ServiceError as error:
-        return render(request, "games/round_delete.html",
-                      {"board": board, "row": row, "token": token, "error": service_message(error)},
-                      status=409)  # fmt: skip
-    return _back(request, token)
+        return render(
+            request,
+            "games/round_delete.html",
+            {"board": board, "row": row, "token": token, "error": service_message(error)},
+            status=409,
+        )
+    return back_to_game(request, token)
 
 
 @require_GET
-def history(request: HttpRequest, token: str) -> HttpResponse:
+def history(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = game_access(token)
     entries = list(access.game.history.all()[:200])
-    return render(request, "games/history.html",
-                  {"access": access, "token": token, "entries": entries, "board": game_board(access.game, lang())})  # fmt: skip
+    return render(
+        request,
+        "games/history.html",
+        {
+            "access": access,
+            "token": token,
+            "entries": entries,
+            "board": game_board(access.game, lang()),
+        },
+    )
 
 
 @require_POST
-def history_undo(request: HttpRequest, token: str, entry_id: int) -> HttpResponse:
+def history_undo(request: HtmxHttpRequest, token: str, entry_id: int) -> HttpResponse:
     access = edit_access(token)
     entry = access.game.history.filter(pk=entry_id).first()
     if entry is None:
@@ -213,15 +209,24 @@ def history_undo(request: HttpRequest, token: str, entry_id: int) -> HttpRespons
         entries = list(access.game.history.all()[:200])
         # A round changed since: what it holds now, and what the undo would bring back.
         versions = error.params if error.code == "changed_since" else None
-        return render(request, "games/history.html",
-                      {"access": access, "token": token, "entries": entries, "versions": versions,
-                       "board": game_board(access.game, lang()), "error": service_message(error)},
-                      status=409)  # fmt: skip
-    return _back(request, token)
+        return render(
+            request,
+            "games/history.html",
+            {
+                "access": access,
+                "token": token,
+                "entries": entries,
+                "versions": versions,
+                "board": game_board(access.game, lang()),
+                "error": service_message(error),
+            },
+            status=409,
+        )
+    return back_to_game(request, token)
 
 
 @require_POST
-def undo_last(request: HttpRequest, token: str) -> HttpResponse:
+def undo_last(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The game page's undo: the latest change, as the phone saw it (its history entry id)."""
     access = edit_access(token)
     entry_id = small_number(request.POST.get("entry", ""), digits=18)
@@ -229,6 +234,11 @@ def undo_last(request: HttpRequest, token: str) -> HttpResponse:
         services.game_undo_last(game=access.game, entry_id=entry_id or 0)
     except services.ServiceError as error:
         access.game.refresh_from_db()
-        return _render_game(request, access, None, status=409 if not request.htmx else 200,
-                            undo_error=service_message(error))  # fmt: skip
-    return _back(request, token)
+        return _render_game(
+            request,
+            access,
+            None,
+            status=refusal_status(request, 409),
+            undo_error=service_message(error),
+        )
+    return back_to_game(request, token)

@@ -73,7 +73,7 @@
     if (!body) return;
     body.querySelectorAll("tr.pending").forEach((row) => row.remove());
     const shown = entries.filter((e) => e.state !== "conflict");
-    if (shown.length) body.querySelectorAll("tr:not([class]) td[colspan]").forEach((cell) => cell.parentNode.remove());
+    if (shown.length) body.querySelectorAll("tr[data-no-round]").forEach((row) => row.remove());
     for (const entry of shown) {
       const row = el("tr", { class: "pending", "data-uuid": entry.uuid });
       const label = entry.state === "pending" ? msg("msgPending") : msg("msgNotStored");

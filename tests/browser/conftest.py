@@ -8,8 +8,15 @@ import shutil
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", "--no-first-run", "--disable-quic"]  # fmt: skip
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 # Playwright's sync API runs an event loop in this thread; the test's own ORM reads are safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -32,8 +39,13 @@ def browser():
 @pytest.fixture
 def phone(browser, live_server):
     """A fresh phone-sized page (390x844, touch) on the live server."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  is_mobile=True, locale="fr-FR", base_url=live_server.url)  # fmt: skip
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        locale="fr-FR",
+        base_url=live_server.url,
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     errors: list[str] = []

@@ -9,9 +9,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (390, 844)])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_no_page_has_an_axe_violation(browser, live_server, page_tour, width, height, scheme):
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
-                                  is_mobile=True, locale="fr-FR", color_scheme=scheme,
-                                  base_url=live_server.url)  # fmt: skip
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        has_touch=True,
+        is_mobile=True,
+        locale="fr-FR",
+        color_scheme=scheme,
+        base_url=live_server.url,
+    )
     page = context.new_page()
     axe = Axe()
     found = {}

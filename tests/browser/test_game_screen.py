@@ -6,10 +6,10 @@ player's total is on screen after each save, the keypad never covers the field b
 
 import pytest
 
+from rules_engine import PlayerDeal
 from scorekeeper import services
 from scorekeeper.models import Round
 from scorekeeper.selectors import game_board
-from scorekeeper.services import HandEntry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,9 +23,14 @@ def open_phone(browser, live_server):
     contexts = []
 
     def open_(url, width=390, height=844, scheme="light", locale="fr-FR"):
-        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
-                                      is_mobile=True, locale=locale, color_scheme=scheme,
-                                      base_url=live_server.url)  # fmt: skip
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            has_touch=True,
+            is_mobile=True,
+            locale=locale,
+            color_scheme=scheme,
+            base_url=live_server.url,
+        )
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)
@@ -117,8 +122,7 @@ def test_a_4_player_round_of_two_digit_hands_takes_13_taps_and_no_scroll(
 def test_every_total_is_on_screen_after_each_save_and_nothing_scrolls_sideways(
     open_phone, start_game, width, height, scheme, players
 ):
-    g = start_game("liverpool" if players > 5 else "rami-contrat",
-                   NAMES[:players], first_dealer=0)  # fmt: skip
+    g = start_game("liverpool" if players > 5 else "rami-contrat", NAMES[:players], first_dealer=0)
     page = open_phone(g.url, width, height, scheme)
     for number in (1, 2):
         fields = page.locator("input.points")
@@ -247,8 +251,10 @@ def test_the_correction_links_and_the_undo_are_large_enough_to_tap(open_phone, s
     key(page, "next").tap()
     page.get_by_role("button", name="Enregistrer la manche").tap()
     page.get_by_text("Manche 1 enregistrée.").wait_for()
-    for target in (page.get_by_role("link", name="Corriger la manche 1"),
-                   page.get_by_role("button", name="↶ Annuler : manche 1 saisie")):  # fmt: skip
+    for target in (
+        page.get_by_role("link", name="Corriger la manche 1"),
+        page.get_by_role("button", name="↶ Annuler : manche 1 saisie"),
+    ):
         box = target.bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44
     page.get_by_role("button", name="↶ Annuler : manche 1 saisie").tap()
@@ -285,8 +291,12 @@ def test_the_new_game_form_shows_only_what_the_chosen_game_has(open_phone):
 def test_eight_players_with_three_digit_totals_fit_uncut(open_phone, start_game, width, height):
     g = start_game("liverpool", NAMES, first_dealer=0)
     for number in range(5):
-        entries = [HandEntry(0, "", frozenset({"went_out"})) if seat == number
-                   else HandEntry(90 + seat * 13) for seat in range(8)]  # fmt: skip
+        entries = [
+            PlayerDeal(0, None, frozenset({"went_out"}))
+            if seat == number
+            else PlayerDeal(90 + seat * 13)
+            for seat in range(8)
+        ]
         services.round_record(game=g.game, entries=entries)
     page = open_phone(g.url, width, height)
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
@@ -319,9 +329,15 @@ def test_the_finished_romi_sheet_shows_trophies_totals_and_contracts_uncut(
     g = start_game("romi-rami", NAMES[:4])
     players = list(g.game.players.all())
     for i in range(9):
-        services.romi_contract_log(game=g.game, player=players[i % 4], points=5 + i,
-                                   colour="HDCY"[i % 4], combos=[2 + i % 2], bonus_cards=i % 3,
-                                   joker_used=False)  # fmt: skip
+        services.romi_contract_log(
+            game=g.game,
+            player=players[i % 4],
+            points=5 + i,
+            colour="HDCY"[i % 4],
+            combos=[2 + i % 2],
+            bonus_cards=i % 3,
+            joker_used=False,
+        )
     services.romi_finish(game=g.game, trophies=[("H", 3), ("3", 2), ("C", 5), ("5", 2)])
     page = open_phone(g.url, width, height)
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")

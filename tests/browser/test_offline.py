@@ -93,9 +93,15 @@ def test_a_game_finished_offline_is_stored_once_when_the_connection_returns(
     g = start_game("rami-contrat", NAMES, first_dealer=0)
     page = phone
     open_controlled(page, g.url)
-    rounds = [(0, {1: "12", 2: "30"}), (1, {0: "5", 2: "8"}), (2, {0: "40", 1: "1"}),
-              (0, {1: "7", 2: "9"}), (1, {0: "11", 2: "3"}), (2, {0: "2", 1: "60"}),
-              (0, {1: "25", 2: "14"})]  # fmt: skip
+    rounds = [
+        (0, {1: "12", 2: "30"}),
+        (1, {0: "5", 2: "8"}),
+        (2, {0: "40", 1: "1"}),
+        (0, {1: "7", 2: "9"}),
+        (1, {0: "11", 2: "3"}),
+        (2, {0: "2", 1: "60"}),
+        (0, {1: "25", 2: "14"}),
+    ]
     for number, (out, points) in enumerate(rounds[:3], start=1):
         enter(page, out, points)
         page.get_by_role("heading", name=f"Manche {number + 1} sur 7").wait_for()
@@ -258,8 +264,11 @@ def test_a_new_version_takes_over_without_breaking_the_open_game(phone, start_ga
     monkeypatch.setattr(pwa, "version", lambda source: "release2")
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     wait_until(page, "caches.keys().then(k => k.includes('rami-shell-release2'))")
-    wait_until(page, "navigator.serviceWorker.controller.scriptURL.endsWith('/sw.js') && "
-                     "navigator.serviceWorker.getRegistration().then(r => !r.installing && !r.waiting)")  # fmt: skip
+    wait_until(
+        page,
+        "navigator.serviceWorker.controller.scriptURL.endsWith('/sw.js') && "
+        "navigator.serviceWorker.getRegistration().then(r => !r.installing && !r.waiting)",
+    )
     # The shell the open page was loaded with stays until the release after.
     assert [name for name in old if name.startswith("rami-shell-")][0] in page.evaluate(
         "caches.keys()"

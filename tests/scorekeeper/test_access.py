@@ -1,9 +1,9 @@
 """Sharing: unguessable links, view-only visitors never change anything, live updates."""
 
 import gzip
-import re
 
 import pytest
+from django.test import Client
 
 from scorekeeper.models import Round
 
@@ -30,9 +30,19 @@ def test_a_view_only_visitor_sees_the_game(client, start_game):
 
 
 @pytest.mark.parametrize(
-    "path", ["rounds/", "rounds/1/edit/", "rounds/1/delete/", "finish/", "again/", "share/new-edit-link/",
-             "romi/contracts/", "romi/finish/", "history/1/undo/"]
-)  # fmt: skip
+    "path",
+    [
+        "rounds/",
+        "rounds/1/edit/",
+        "rounds/1/delete/",
+        "finish/",
+        "again/",
+        "share/new-edit-link/",
+        "romi/contracts/",
+        "romi/finish/",
+        "history/1/undo/",
+    ],
+)
 def test_a_view_only_visitor_can_never_post(client, start_game, path):
     g = start_game("liverpool", ["A", "B"])
     client.post(g.url + "rounds/", round_data({1: "5"}, out=0))
@@ -103,42 +113,50 @@ def test_csrf_is_enforced_on_state_changes(start_game):
     assert Round.objects.count() == 0
 
 
-def test_a_viewers_page_follows_every_change_and_carries_each_visitors_own_csrf_token(
+def test_a_viewers_page_follows_every_change_and_switches_language_without_a_token(
     client, start_game
 ):
-    from django.test import Client
-
     g = start_game("liverpool", ["A", "B"])
     first = client.get(g.view_url).content.decode()
     client.post(g.url + "rounds/", round_data({1: "17"}, out=0))
     other = Client(enforce_csrf_checks=True)
-    second = other.get(g.view_url).content.decode()
-    assert "17" not in first and ">17<" in second
-    tokens = [
-        re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
-        for html in (first, second)
-    ]
-    assert tokens[0] != tokens[1] and not tokens[0].startswith("csrf-")
-    assert (
-        other.post(
-            "/i18n/setlang/",
-            {"language": "en", "next": g.view_url, "csrfmiddlewaretoken": tokens[1]},
-        ).status_code
-        == 302
-    )
+    second = other.get(g.view_url)
+    assert ">17<" not in first and ">17<" in second.content.decode()
+    assert "csrftoken" not in second.cookies and "csrfmiddlewaretoken" not in first
+    switched = other.get("/language/en/", {"next": g.view_url})
+    assert switched.status_code == 302 and switched["Location"] == g.view_url
     english = other.get(g.view_url).content.decode()
-    assert "Manche" in second and "Manche" not in english  # not the cached French page
+    assert "Manche" in second.content.decode() and "Manche" not in english  # not the French copy
 
 
-def test_a_viewers_page_comes_gzipped_with_the_visitors_token_in_it(client, start_game):
+def test_the_language_switch_never_sends_a_visitor_to_another_site(client):
+    for target in ["https://evil.example/", "//evil.example/x", "javascript:alert(1)"]:
+        response = client.get("/language/en/", {"next": target})
+        assert response.status_code == 302 and response["Location"] == "/", target
+    assert client.get("/language/de/").status_code == 404
+
+
+def test_every_viewer_of_a_version_gets_the_same_bytes_gzipped_once(client, start_game):
     g = start_game("liverpool", ["A", "B"])
     client.post(g.url + "rounds/", round_data({1: "17"}, out=0))
-    client.get(g.view_url)  # the first visit sets the CSRF cookie
     plain = client.get(g.view_url)
     zipped = client.get(g.view_url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    again = Client().get(g.view_url, HTTP_ACCEPT_ENCODING="gzip")
     assert zipped["Content-Encoding"] == "gzip" and "Accept-Encoding" in zipped["Vary"]
     assert "Content-Encoding" not in plain and "Accept-Encoding" in plain["Vary"]
     assert len(zipped.content) < len(plain.content) / 3
-    assert gzip.decompress(zipped.content) == plain.content  # same visitor, same token
-    token = client.cookies["csrftoken"].value
-    assert plain.content.decode().count(token) == 2  # htmx headers and the language form
+    assert gzip.decompress(zipped.content) == plain.content
+    assert again.content == zipped.content  # another visitor: the very same bytes
+
+
+def test_a_poll_that_finds_nothing_new_costs_one_query(
+    client, start_game, django_assert_num_queries
+):
+    g = start_game("liverpool", ["A", "B"])
+    with django_assert_num_queries(1):
+        assert client.get(g.view_url + f"live/?v={g.game.version}").status_code == 204
+
+
+def test_a_poll_for_no_game_is_404_whatever_version_it_holds(client, db):
+    for held in ["None", "0", ""]:
+        assert client.get(f"/g/nosuchgame/live/?v={held}").status_code == 404

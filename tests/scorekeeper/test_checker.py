@@ -27,8 +27,11 @@ def test_the_page_names_the_contiguous_runs(client):
 
 
 def test_the_verdict_fragment_for_htmx(client):
-    response = client.get("/check/", {"rules": "rami-contrat", "round": "1", "melds": "7H 7S 7D", "part": "verdict"},
-                          HTTP_HX_REQUEST="true")  # fmt: skip
+    response = client.get(
+        "/check/",
+        {"rules": "rami-contrat", "round": "1", "melds": "7H 7S 7D", "part": "verdict"},
+        HTTP_HX_REQUEST="true",
+    )
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="verdict"')
     assert "Il manque encore un brelan d&#x27;exactement 3 cartes" in html
@@ -42,8 +45,10 @@ def test_rami_51_opening_shows_points_and_the_pure_run(client):
 
 
 def test_romi_rami_reports_the_bonus_cards_kept(client):
-    html = client.get("/check/", {"rules": "romi-rami", "contract": "pair+run3", "bonus": "H",
-                                  "melds": "2H 2D 3H 4C 5H"}).content.decode()  # fmt: skip
+    html = client.get(
+        "/check/",
+        {"rules": "romi-rami", "contract": "pair+run3", "bonus": "H", "melds": "2H 2D 3H 4C 5H"},
+    ).content.decode()
     assert "3 cartes bonus gardées" in html
 
 
@@ -122,8 +127,9 @@ def test_api_refuses_what_is_not_a_json_object(client):
 
 def test_a_round_number_in_other_digits_is_ignored_not_a_crash(client):
     for value in ["²", "٣", "1" * 5000]:
-        assert client.post("/api/check", {"round": value, "melds": "7H 7S 7D"},
-                           content_type="application/json").status_code in (200, 400)  # fmt: skip
+        assert client.post(
+            "/api/check", {"round": value, "melds": "7H 7S 7D"}, content_type="application/json"
+        ).status_code in (200, 400)
         assert client.get("/check/", {"round": value}).status_code == 200
 
 
@@ -147,6 +153,41 @@ def test_a_game_opens_the_checker_on_its_current_round(client, start_game):
 
 
 def test_a_suggested_lay_down_is_written_with_suit_symbols(client):
-    html = client.get("/check/", {"rules": "liverpool", "round": "3",
-                                  "hand": "2H 3H 4H 5H 7S 8S 9S 10S KD"}).content.decode()  # fmt: skip
+    html = client.get(
+        "/check/", {"rules": "liverpool", "round": "3", "hand": "2H 3H 4H 5H 7S 8S 9S 10S KD"}
+    ).content.decode()
     assert "<li>2♥ 3♥ 4♥ 5♥</li>" in html and "<li>7♠ 8♠ 9♠ 10♠</li>" in html
+
+
+def test_the_api_takes_the_tables_options_and_checks_them(client):
+    body = {"rules": "rami-51", "melds": "AH KH QH | 9S 9D JK"}
+    assert api(client, "/api/check", body).json()["valid"] is False
+    as_card = api(client, "/api/check", {**body, "options": {"joker_counts_as_card": True}})
+    assert as_card.json()["valid"] is True and as_card.json()["points"] == 58
+    unknown = api(client, "/api/check", {**body, "options": {"no_jokers": True}})
+    assert unknown.status_code == 400 and unknown.json()["error"] == "unknown_option"
+    wrong = api(client, "/api/check", {**body, "options": {"joker_counts_as_card": "yes"}})
+    assert wrong.status_code == 400 and wrong.json()["error"] == "option_not_bool"
+    assert api(client, "/api/check", {**body, "options": [1]}).json()["error"] == "bad_options"
+
+
+def test_the_api_asks_for_the_round_of_a_contract_system(client):
+    response = api(client, "/api/check", {"rules": "liverpool", "melds": "7H 7S 7D | 8C 8D 8S"})
+    assert response.status_code == 400 and response.json()["error"] == "round_needed"
+
+
+def test_the_api_bounds_copies_by_the_player_count_given(client):
+    body = {"rules": "liverpool", "round": 1, "melds": "9C 9C 9C | 5S 5H 5D"}
+    assert api(client, "/api/check", body).json()["valid"] is True
+    refused = api(client, "/api/check", {**body, "players": 4})
+    assert refused.status_code == 400 and refused.json()["error"] == "too_many_copies"
+
+
+def test_a_game_opens_the_checker_with_its_seats_and_its_opening_rule(client, start_game):
+    g = start_game("rami-51", ["Ana", "Ben", "Cléo"], options={"joker_counts_as_card": True})
+    page = client.get(g.url).content.decode()
+    link = next(href for href in re.findall(r'href="([^"]+)"', page) if href.startswith("/check/"))
+    link = link.replace("&amp;", "&")
+    assert "players=3" in link and "joker_as_card=1" in link
+    html = client.get(link + "&melds=AH KH QH | 9S 9D JK").content.decode()
+    assert "58" in html and 'name="joker_as_card" value="1"' in html

@@ -60,16 +60,22 @@ class Phone(threading.Thread):
                     self.replays.append((response.status_code, response.json(), number))
                 elif choice < 0.45 or not played:
                     key, data = str(uuid.uuid4()), entry(self.rng)
-                    response = client.post(self.game_url + "rounds/",
-                                           {**data, "client_uuid": key, "number": played + 1}, **OUTBOX)  # fmt: skip
+                    response = client.post(
+                        self.game_url + "rounds/",
+                        {**data, "client_uuid": key, "number": played + 1},
+                        **OUTBOX,
+                    )
                     if response.status_code == 201:
                         self.entered[key] = (response.json()["number"], data)
                 else:
                     number = self.rng.randrange(1, played + 1)
                     version = Round.objects.get(number=number).version  # what this phone saw
                     data = entry(self.rng)
-                    response = client.post(self.game_url + f"rounds/{number}/edit/",
-                                           {**data, "version": version}, **OUTBOX)  # fmt: skip
+                    response = client.post(
+                        self.game_url + f"rounds/{number}/edit/",
+                        {**data, "version": version},
+                        **OUTBOX,
+                    )
                     if response.status_code == 201:
                         self.corrections.append((number, version, data))
                 self.statuses[response.status_code] += 1

@@ -16,14 +16,40 @@ from scorekeeper.models import Game, Player
 from .helpers import texts
 
 NASTY = [
-    "", " ", "0", "-1", "٣", "²", "９９", "1" * 5000, "9" * 10, "1e9", "NaN", "\x00", "a\x00b",
-    "<script>alert(1)</script>", "\"'><img src=x onerror=alert(1)>", "x" * 10_000, "🂡 🃏",
-    "A♠ K♥ JK", "10-20", "+", "--5", "\u202e", "none", "random", "{{ 7|add:1 }}", "{% csrf_token %}",
-]  # fmt: skip
+    "",
+    " ",
+    "0",
+    "-1",
+    "٣",
+    "²",
+    "９９",
+    "1" * 5000,
+    "9" * 10,
+    "1e9",
+    "NaN",
+    "\x00",
+    "a\x00b",
+    "<script>alert(1)</script>",
+    "\"'><img src=x onerror=alert(1)>",
+    "x" * 10_000,
+    "🂡 🃏",
+    "A♠ K♥ JK",
+    "10-20",
+    "+",
+    "--5",
+    "\u202e",
+    "none",
+    "random",
+    "{{ 7|add:1 }}",
+    "{% csrf_token %}",
+]
 text = st.one_of(st.sampled_from(NASTY), st.text(max_size=60))
 # FUZZ_EXAMPLES=2000 for a longer hunt; CI runs 60 per test.
-FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)), deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])  # fmt: skip
+FUZZ = settings(
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -34,8 +60,15 @@ def no_5xx(response):
 
 
 @FUZZ
-@given(fields=st.dictionaries(st.sampled_from(["rules", "first_dealer", "no_jokers", "rounds",
-                                               *(f"name_{i}" for i in range(8))]), text, max_size=10))  # fmt: skip
+@given(
+    fields=st.dictionaries(
+        st.sampled_from(
+            ["rules", "first_dealer", "no_jokers", "rounds", *(f"name_{i}" for i in range(8))]
+        ),
+        text,
+        max_size=10,
+    )
+)
 def test_new_game_form(fields):
     client = Client()
     valid = {
@@ -74,8 +107,15 @@ def test_names_are_stored_and_shown_escaped(rules, name, other):
         assert "<script>alert" not in html
 
 
-ROUND_FIELDS = ["went_out", "opened_first", "rami_sec", "client_uuid", "number", "version",
-                *(f"{f}_{i}" for f in ("points", "cards", "laid_nothing") for i in range(3))]  # fmt: skip
+ROUND_FIELDS = [
+    "went_out",
+    "opened_first",
+    "rami_sec",
+    "client_uuid",
+    "number",
+    "version",
+    *(f"{f}_{i}" for f in ("points", "cards", "laid_nothing") for i in range(3)),
+]
 
 
 @pytest.fixture
@@ -84,8 +124,11 @@ def open_game(start_game):
 
 
 @FUZZ
-@given(fields=st.dictionaries(st.sampled_from(ROUND_FIELDS), text, max_size=12),
-       htmx=st.booleans(), outbox=st.booleans())  # fmt: skip
+@given(
+    fields=st.dictionaries(st.sampled_from(ROUND_FIELDS), text, max_size=12),
+    htmx=st.booleans(),
+    outbox=st.booleans(),
+)
 def test_round_entry(open_game, client, fields, htmx, outbox):
     headers = {}
     if htmx:
@@ -108,10 +151,30 @@ def test_round_correction(open_game, client, fields):
 
 
 @FUZZ
-@given(fields=st.dictionaries(st.sampled_from(["player", "points", "colour", "combos", "bonus_cards",
-                                               "joker_used", "client_uuid"]), text, max_size=7),
-       trophies=st.dictionaries(st.sampled_from(["trophy_H", "trophy_C", "trophy_D", "trophy_Y",
-                                                 "trophy_2", "trophy_3", "trophy_4", "trophy_5"]), text))  # fmt: skip
+@given(
+    fields=st.dictionaries(
+        st.sampled_from(
+            ["player", "points", "colour", "combos", "bonus_cards", "joker_used", "client_uuid"]
+        ),
+        text,
+        max_size=7,
+    ),
+    trophies=st.dictionaries(
+        st.sampled_from(
+            [
+                "trophy_H",
+                "trophy_C",
+                "trophy_D",
+                "trophy_Y",
+                "trophy_2",
+                "trophy_3",
+                "trophy_4",
+                "trophy_5",
+            ]
+        ),
+        text,
+    ),
+)
 def test_romi_forms(start_game, client, fields, trophies):
     g = start_game("romi-rami", ["A", "B"])
     valid = {"player": "0", "points": "12", "colour": "H", "combos": "3", "bonus_cards": "1"}
@@ -121,13 +184,45 @@ def test_romi_forms(start_game, client, fields, trophies):
 
 
 @FUZZ
-@given(params=st.dictionaries(st.sampled_from(["rules", "round", "melds", "hand", "part", "seat",
-                                               "cards_0", "v", "url", "lang", "players", "names", "deals",
-                                               "paper", "orientation", "per_sheet", "language"]), text, max_size=8))  # fmt: skip
+@given(
+    params=st.dictionaries(
+        st.sampled_from(
+            [
+                "rules",
+                "round",
+                "melds",
+                "hand",
+                "part",
+                "seat",
+                "cards_0",
+                "v",
+                "url",
+                "lang",
+                "players",
+                "names",
+                "deals",
+                "paper",
+                "orientation",
+                "per_sheet",
+                "language",
+            ]
+        ),
+        text,
+        max_size=8,
+    )
+)
 def test_query_strings(start_game, client, params):
     g = start_game("rami-contrat", ["A", "B", "C"])
-    for url in ["/check/", "/grids/", g.url, g.url + "live/", g.url + "hand-value/", g.url + "share/qr.svg",
-                "/manifest.webmanifest", g.url + "history/"]:  # fmt: skip
+    for url in [
+        "/check/",
+        "/grids/",
+        g.url,
+        g.url + "live/",
+        g.url + "hand-value/",
+        g.url + "share/qr.svg",
+        "/manifest.webmanifest",
+        g.url + "history/",
+    ]:
         no_5xx(client.get(url, params, HTTP_HX_REQUEST="true"))
         no_5xx(client.get(url, params))
 
@@ -140,8 +235,15 @@ json_values = st.recursive(
 
 
 @FUZZ
-@given(body=st.one_of(st.dictionaries(st.sampled_from(["rules", "round", "melds", "hand", "cards", "lang"]), json_values),
-                      json_values), raw=st.one_of(st.none(), st.binary(max_size=200)))  # fmt: skip
+@given(
+    body=st.one_of(
+        st.dictionaries(
+            st.sampled_from(["rules", "round", "melds", "hand", "cards", "lang"]), json_values
+        ),
+        json_values,
+    ),
+    raw=st.one_of(st.none(), st.binary(max_size=200)),
+)
 def test_json_api(client, body, raw):
     for endpoint in ["/api/check", "/api/solve", "/api/penalty"]:
         payload = raw if raw is not None else json.dumps(body)

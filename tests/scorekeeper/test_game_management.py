@@ -8,8 +8,15 @@ from .helpers import round_data, texts, totals
 
 
 def rename(client, g, seat, name, change="rename"):
-    return client.post(f"{g.url}players/", {"seat": str(seat), f"seat{seat}-seat": str(seat),
-                                            f"seat{seat}-name": name, f"seat{seat}-change": change})  # fmt: skip
+    return client.post(
+        f"{g.url}players/",
+        {
+            "seat": str(seat),
+            f"seat{seat}-seat": str(seat),
+            f"seat{seat}-name": name,
+            f"seat{seat}-change": change,
+        },
+    )
 
 
 def test_a_player_renamed_keeps_the_seat_and_its_score(client, start_game):
@@ -33,8 +40,10 @@ def test_a_player_replaced_mid_game_is_recorded_as_a_replacement(client, start_g
     assert "joueur remplacé" in client.get(g.url + "history/").content.decode()
 
 
-@pytest.mark.parametrize(("name", "message"), [("ana", "Un autre joueur a déjà ce nom."),
-                                               ("", "Ce champ est obligatoire.")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [("ana", "Un autre joueur a déjà ce nom."), ("", "Ce champ est obligatoire.")],
+)
 def test_a_name_already_at_the_table_or_empty_is_refused(client, start_game, name, message):
     g = start_game("liverpool", ["Ana", "Ben"])
     response = rename(client, g, 1, name)
@@ -46,8 +55,13 @@ def test_a_name_already_at_the_table_or_empty_is_refused(client, start_game, nam
 def test_a_view_only_link_cannot_rename_archive_or_delete(client, start_game):
     g = start_game("liverpool", ["Ana", "Ben"])
     view = g.view_url
-    assert client.post(f"{view}players/", {"seat": "1", "seat1-seat": "1", "seat1-name": "X",
-                                           "seat1-change": "rename"}).status_code == 403  # fmt: skip
+    assert (
+        client.post(
+            f"{view}players/",
+            {"seat": "1", "seat1-seat": "1", "seat1-name": "X", "seat1-change": "rename"},
+        ).status_code
+        == 403
+    )
     assert client.post(f"{view}archive/", {"archived": "1"}).status_code == 403
     assert client.post(f"{view}delete/", {"confirm": "yes"}).status_code == 403
     assert Game.objects.filter(pk=g.game.pk, archived_at=None).exists()

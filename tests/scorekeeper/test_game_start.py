@@ -91,7 +91,31 @@ def test_a_name_with_markup_is_shown_escaped(client):
 
 @pytest.mark.parametrize("dealer", ["²", "٣", "1" * 5000, "-1", "3"])
 def test_a_first_dealer_that_is_not_a_seat_is_refused(client, db, dealer):
-    response = client.post("/new/", {"rules": "rami-contrat", "name_0": "A", "name_1": "B",
-                                     "name_2": "C", "first_dealer": dealer})  # fmt: skip
+    response = client.post(
+        "/new/",
+        {
+            "rules": "rami-contrat",
+            "name_0": "A",
+            "name_1": "B",
+            "name_2": "C",
+            "first_dealer": dealer,
+        },
+    )
     assert response.status_code == 400
     assert Game.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_rami_51_may_count_a_joker_in_the_opening_as_its_card(client):
+    form = client.get("/new/").content.decode()
+    assert 'name="joker_counts_as_card"' in form and 'data-for="rami-51"' in form
+    new_game(client, rules="rami-51", name_0="A", name_1="B", joker_counts_as_card="on")
+    game = Game.objects.get()
+    assert game.options == {"joker_counts_as_card": True} and game.seats == 2
+    assert game.table.options.joker_counts_as_card
+
+
+@pytest.mark.django_db
+def test_an_option_another_game_offers_is_not_kept(client):
+    new_game(client, rules="rami-contrat-13", name_0="A", name_1="B", no_jokers="on", rounds="4")
+    assert Game.objects.get().options == {}

@@ -31,22 +31,37 @@ def every_option():
     for slug, rules in SYSTEMS.items():
         deal_counts = (1, 10, MAX_DEALS) if rules.rounds is None and rules.romi is None else (7,)
         for players, paper, orientation, per_sheet, deals in itertools.product(
-            sorted(set(rules.players)), ("a4", "letter"), ("portrait", "landscape"), (1, 2, 4),
+            sorted(set(rules.players)),
+            ("a4", "letter"),
+            ("portrait", "landscape"),
+            (1, 2, 4),
             deal_counts,
-        ):  # fmt: skip
+        ):
             yield slug, players, paper, orientation, per_sheet, deals
 
 
-@pytest.mark.parametrize(("slug", "players", "paper", "orientation", "per_sheet", "deals"),
-                         list(every_option()))  # fmt: skip
+@pytest.mark.parametrize(
+    ("slug", "players", "paper", "orientation", "per_sheet", "deals"), list(every_option())
+)
 def test_every_option_of_the_blank_grid_form_renders_with_whole_header_words(
     client, slug, players, paper, orientation, per_sheet, deals
 ):
     names = "\n".join(f"Joueur{i}" for i in range(players))
-    reader = pdf_of(client.get("/grids/", {
-        "rules": slug, "players": players, "names": names, "deals": deals, "paper": paper,
-        "orientation": orientation, "per_sheet": per_sheet, "language": "fr",
-    }))  # fmt: skip
+    reader = pdf_of(
+        client.get(
+            "/grids/",
+            {
+                "rules": slug,
+                "players": players,
+                "names": names,
+                "deals": deals,
+                "paper": paper,
+                "orientation": orientation,
+                "per_sheet": per_sheet,
+                "language": "fr",
+            },
+        )
+    )
     pages = words_per_page(reader)
     if SYSTEMS[slug].romi:
         labels = ["Joueur", "Cartes", "bonus", "Total"]
@@ -62,10 +77,20 @@ def test_every_option_of_the_blank_grid_form_renders_with_whole_header_words(
 
 
 def test_a_long_rami_51_grid_continues_on_the_next_page_with_its_header(client):
-    reader = pdf_of(client.get("/grids/", {
-        "rules": "rami-51", "players": 6, "deals": MAX_DEALS, "paper": "a4",
-        "orientation": "portrait", "per_sheet": 1, "language": "fr",
-    }))  # fmt: skip
+    reader = pdf_of(
+        client.get(
+            "/grids/",
+            {
+                "rules": "rami-51",
+                "players": 6,
+                "deals": MAX_DEALS,
+                "paper": "a4",
+                "orientation": "portrait",
+                "per_sheet": 1,
+                "language": "fr",
+            },
+        )
+    )
     pages = words_per_page(reader)
     assert len(pages) >= 2
     for words in pages:

@@ -52,9 +52,15 @@ def test_suit_symbols_print(client):
     assert "♣♦♥" in text and "♠♠♠♠♠" in text
 
 
-@pytest.mark.parametrize(("paper", "orientation", "size"),
-                         [("a4", "portrait", (595, 842)), ("a4", "landscape", (842, 595)),
-                          ("letter", "portrait", (612, 792)), ("letter", "landscape", (792, 612))])  # fmt: skip
+@pytest.mark.parametrize(
+    ("paper", "orientation", "size"),
+    [
+        ("a4", "portrait", (595, 842)),
+        ("a4", "landscape", (842, 595)),
+        ("letter", "portrait", (612, 792)),
+        ("letter", "landscape", (792, 612)),
+    ],
+)
 def test_paper_and_orientation_set_the_page_size(client, paper, orientation, size):
     reader = pdf_of(
         client.get(
@@ -123,8 +129,18 @@ def test_a_rendered_page_is_not_blank(client, tmp_path):
     (tmp_path / "grid.pdf").write_bytes(
         client.get("/grids/", {**BLANK, "rules": "rami-contrat"}).content
     )
-    subprocess.run(["pdftoppm", "-r", "30", "-gray", "-singlefile", str(tmp_path / "grid.pdf"), str(tmp_path / "page")],
-                   check=True)  # fmt: skip
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-r",
+            "30",
+            "-gray",
+            "-singlefile",
+            str(tmp_path / "grid.pdf"),
+            str(tmp_path / "page"),
+        ],
+        check=True,
+    )
     pixels = (tmp_path / "page.pgm").read_bytes()
     body = pixels[pixels.index(b"255\n") + 4 :]
     dark = sum(1 for value in body if value < 128)
@@ -141,7 +157,7 @@ def test_deck_counts_are_written_in_good_grammar_and_dates_in_the_language(clien
     g = start_game("liverpool", ["Anna", "Ben"])  # two players: one deck, two jokers
     text = " ".join(text_of(pdf_of(client.get(g.url + "grid.pdf"))).split())
     assert "1 paquet, 2 jokers" in text and "1 paquets" not in text
-    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    client.get("/language/en/", {"next": "/"})
     english = text_of(pdf_of(client.get(g.url + "grid.pdf")))
     created = g.game.created_at
     assert f"{created:%m/%d/%Y} · Anna, Ben" in english  # US English short dates

@@ -16,8 +16,12 @@ def vnu_errors(files: list[Path]) -> list[str]:
         if os.environ.get("CI"):
             pytest.fail("the Nu HTML checker is missing: ./dev test installs it with npm")
         pytest.skip("the Nu HTML checker (npm vnu-jar) or java is not installed")
-    result = subprocess.run(["java", "-jar", str(VNU), "--errors-only", "--format", "json",
-                             *map(str, files)], capture_output=True, text=True, timeout=300)  # fmt: skip
+    result = subprocess.run(
+        ["java", "-jar", str(VNU), "--errors-only", "--format", "json", *map(str, files)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     messages = json.loads(result.stderr or '{"messages": []}')["messages"]
     return [f"{Path(m['url']).name}:{m.get('lastLine')}: {m['message']}" for m in messages]
 
@@ -40,8 +44,10 @@ def test_every_page_is_valid_html(client, page_tour, tmp_path):
 
 def test_the_checker_does_report_an_invalid_page(tmp_path):
     page = tmp_path / "bad.html"
-    page.write_text('<!doctype html><html lang="fr"><head><title>x</title></head>'
-                    '<body><div hx-get="/x">a</div></body></html>')  # fmt: skip
+    page.write_text(
+        '<!doctype html><html lang="fr"><head><title>x</title></head>'
+        '<body><div hx-get="/x">a</div></body></html>'
+    )
     assert [error.split(": ", 1)[1] for error in vnu_errors([page])] == [
         "Attribute “hx-get” not allowed on element “div” at this point."
     ]

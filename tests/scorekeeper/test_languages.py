@@ -9,7 +9,7 @@ def test_the_app_speaks_french_by_default(client, start_game):
 
 def test_english_can_be_chosen_and_the_contract_follows(client, start_game):
     g = start_game("rami-contrat", ["A", "B", "C"])
-    client.post("/i18n/setlang/", {"language": "en", "next": g.url})
+    client.get("/language/en/", {"next": g.url})
     html = client.get(g.url).content.decode()
     assert 'lang="en"' in html
     assert "Two sets of exactly 3" in html and "Round 1 of 7" in html and "Dealer" in html
@@ -17,7 +17,7 @@ def test_english_can_be_chosen_and_the_contract_follows(client, start_game):
 
 def test_engine_messages_follow_the_language(client, start_game):
     g = start_game("liverpool", ["A", "B"])
-    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    client.get("/language/en/", {"next": "/"})
     response = client.post(g.url + "rounds/", {"went_out": "0", "points_1": "-4"})
     assert "A hand cannot be below 0." in response.content.decode()
 

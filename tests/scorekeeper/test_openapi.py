@@ -12,8 +12,12 @@ from schemathesis import checks
 from scorekeeper.openapi import document
 
 schema = schemathesis.openapi.from_dict(document())
-CHECKS = [checks.not_a_server_error, checks.status_code_conformance,
-          checks.content_type_conformance, checks.response_schema_conformance]  # fmt: skip
+CHECKS = [
+    checks.not_a_server_error,
+    checks.status_code_conformance,
+    checks.content_type_conformance,
+    checks.response_schema_conformance,
+]
 
 
 def test_the_document_is_served_and_names_every_endpoint(client):

@@ -14,11 +14,23 @@ print(client.get("/healthz").status_code, client.get("/grids/").status_code)
 
 
 def test_with_production_settings_the_health_check_answers_plain_http(tmp_path):
-    env = {**os.environ, "PRODUCTION": "1", "DEBUG": "0", "ALLOWED_HOSTS": "testserver",
-           "SECRET_KEY": "x" * 50, "SQLITE_PATH": str(tmp_path / "db.sqlite3")}  # fmt: skip
+    env = {
+        **os.environ,
+        "PRODUCTION": "1",
+        "DEBUG": "0",
+        "ALLOWED_HOSTS": "testserver",
+        "SECRET_KEY": "x" * 50,
+        "SQLITE_PATH": str(tmp_path / "db.sqlite3"),
+    }
     env.pop("DATABASE_URL", None)
-    result = subprocess.run([sys.executable, "manage.py", "shell", "--no-imports", "-c", PROBE], cwd=ROOT,
-                            env=env, capture_output=True, text=True, timeout=120)  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "--no-imports", "-c", PROBE],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     # The health check is served over HTTP; every other page still moves to HTTPS.
     assert result.stdout.split() == ["200", "301"]

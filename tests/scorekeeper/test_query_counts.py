@@ -26,9 +26,11 @@ def requests(client, g, players):
     return {
         "scoreboard": lambda: client.get(g.url),
         "live": lambda: client.get(g.url + "live/"),
-        "round entry": lambda: client.post(g.url + "rounds/", round_data(points, out=0), HTTP_HX_REQUEST="true"),
+        "round entry": lambda: client.post(
+            g.url + "rounds/", round_data(points, out=0), HTTP_HX_REQUEST="true"
+        ),
         "pdf": lambda: client.get(g.url + "grid.pdf"),
-    }  # fmt: skip
+    }
 
 
 # Reads on games of 1 and 7 rounds; a round entered after 1 and after 5 rounds (entering

@@ -12,6 +12,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
+from rules_engine import PlayerDeal
 from scorekeeper import services
 from scorekeeper.models import HistoryEntry, RomiContract, Round
 from scorekeeper.selectors import game_board
@@ -110,8 +111,14 @@ def test_an_edit_racing_the_deletion_of_its_round_never_answers_5xx(start_game):
 def test_a_romi_contract_sent_twice_at_once_is_stored_once(start_game):
     g = start_game("romi-rami", ["Ana", "Ben"])
     key = str(uuid.uuid4())
-    data = {"player": "0", "points": "5", "colour": "H", "combos": "2", "bonus_cards": "1",
-            "client_uuid": key}  # fmt: skip
+    data = {
+        "player": "0",
+        "points": "5",
+        "colour": "H",
+        "combos": "2",
+        "bonus_cards": "1",
+        "client_uuid": key,
+    }
     answers = at_once(*(lambda c: c.post(f"{g.url}romi/contracts/", data) for _ in range(3)))
     assert [a.status_code for a in answers] == [302, 302, 302]
     assert RomiContract.objects.filter(client_uuid=key).count() == 1
@@ -122,8 +129,14 @@ def test_a_romi_uuid_reused_for_other_facts_or_another_game_is_422(client, start
     g = start_game("romi-rami", ["Ana", "Ben"])
     other = start_game("romi-rami", ["Cléo", "Dan"])
     key = str(uuid.uuid4())
-    data = {"player": "0", "points": "5", "colour": "H", "combos": "2", "bonus_cards": "1",
-            "client_uuid": key}  # fmt: skip
+    data = {
+        "player": "0",
+        "points": "5",
+        "colour": "H",
+        "combos": "2",
+        "bonus_cards": "1",
+        "client_uuid": key,
+    }
     assert client.post(f"{g.url}romi/contracts/", data).status_code == 302
     assert client.post(f"{g.url}romi/contracts/", data).status_code == 302  # a replay
     response = client.post(f"{g.url}romi/contracts/", {**data, "points": "7"})
@@ -178,6 +191,7 @@ def test_a_correction_of_a_round_deleted_meanwhile_is_a_conflict_not_a_crash(sta
     stale = Round.objects.get(game=g.game, number=1)
     services.round_delete_last(game=g.game, number=1)
     with pytest.raises(services.Conflict) as refused:
-        services.round_correct(round_=stale, entries=[services.HandEntry(0)] * 3,
-                               no_winner=False, expected_version=1)  # fmt: skip
+        services.round_correct(
+            round_=stale, entries=[PlayerDeal(0)] * 3, no_winner=False, expected_version=1
+        )
     assert refused.value.code == "round_gone"

@@ -99,8 +99,10 @@ def test_once_the_end_is_triggered_the_trophies_need_no_confirmation(client, sta
 def test_logging_a_contract_after_the_end_says_so_in_words(client, start_game):
     g = start_game("romi-rami", ["Judith", "Paul"])
     log(client, g, 0, 3)
-    client.post(g.url + "romi/finish/", {"trophy_H": 3, "trophy_3": 2, "trophy_C": 5,
-                                         "trophy_5": 2, "early": "on"})  # fmt: skip
+    client.post(
+        g.url + "romi/finish/",
+        {"trophy_H": 3, "trophy_3": 2, "trophy_C": 5, "trophy_5": 2, "early": "on"},
+    )
     response = log(client, g, 1, 3)  # a phone that still showed the form
     assert response.status_code == 422
     html = response.content.decode()

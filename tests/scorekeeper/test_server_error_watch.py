@@ -37,8 +37,9 @@ def test_the_live_server_log_is_read_too():
     logger = logging.getLogger("django.server")
     logger.addHandler(watcher)
     try:
-        logger.error('"%s" %s %s', "POST /g/x/rounds/ HTTP/1.1", "502", "0",
-                     extra={"status_code": 502})  # fmt: skip
+        logger.error(
+            '"%s" %s %s', "POST /g/x/rounds/ HTTP/1.1", "502", "0", extra={"status_code": 502}
+        )
         logger.warning('"%s" %s %s', "GET /g/x/ HTTP/1.1", "404", "0", extra={"status_code": 404})
     finally:
         logger.removeHandler(watcher)

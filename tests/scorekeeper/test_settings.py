@@ -10,7 +10,12 @@ def test_a_postgres_url_gives_the_connection_and_its_options(monkeypatch):
     config = database_from_url("postgres://rami:s%40cret@db.internal:5433/rami")
     assert config["ENGINE"] == "django.db.backends.postgresql"
     assert (config["USER"], config["PASSWORD"], config["HOST"], config["PORT"], config["NAME"]) == (
-        "rami", "s@cret", "db.internal", 5433, "rami")  # fmt: skip
+        "rami",
+        "s@cret",
+        "db.internal",
+        5433,
+        "rami",
+    )
     assert config["CONN_MAX_AGE"] == 60 and config["CONN_HEALTH_CHECKS"] is True
     assert config["OPTIONS"] == {"server_side_binding": True, "prepare_threshold": 5}
 

@@ -1,0 +1,268 @@
+"""Capacity: how many tables this 2-core host serves at p95 <= 100 ms with no error.
+
+A table is one scorer entering a round every 2 minutes and reloading the game page, three
+viewers polling the live board every 3 s, and one PDF export per game
+(bench/capacity_users.py). gunicorn runs as `./dev start` runs it (2 workers x 4 threads,
+DEBUG off, collected static files); locust (headless, one process) plays the tables on the
+same machine. For each table count the load runs RAMP s, then WINDOW s are measured; the
+answer is the largest count with p95 <= 100 ms and zero failures (doubling, then halving the
+gap). Also prints the in-process server time of a round entry and of the edit page for
+4 players x 7 rounds of rami-51 (Django's test client, no network).
+
+Run:  .venv/bin/pip install -e ".[bench]"
+      .venv/bin/python bench/capacity.py                     (scratch SQLite file)
+      DATABASE_URL=postgres://postgres@127.0.0.1:5432/rami_capacity .venv/bin/python bench/capacity.py
+Options: --app-root DIR serves another checkout with the same load (e.g. a `git worktree` of
+an older commit, for before/after); --in-process-only skips the load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import re
+import secrets
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import requests
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from server import free_port, fresh_postgres_database  # noqa: E402
+
+P95_LIMIT_MS = 100
+RAMP = int(os.environ.get("CAPACITY_RAMP", 15))
+WINDOW = int(os.environ.get("CAPACITY_WINDOW", 40))
+VENV_BIN = Path(sys.executable).parent
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def environment(scratch: Path) -> dict[str, str]:
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+        "DEBUG": "0",
+        "STATIC_ROOT": str(scratch / "static"),
+        "SECRET_KEY": secrets.token_urlsafe(40),
+        "LOG_LEVEL": "ERROR",
+    }
+    if not env.get("DATABASE_URL"):
+        env["SQLITE_PATH"] = str(scratch / "db.sqlite3")
+    return env
+
+
+def prepare(root: Path, env: dict[str, str]) -> None:
+    if env.get("DATABASE_URL"):
+        fresh_postgres_database(env["DATABASE_URL"])
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+        subprocess.run(
+            [sys.executable, "manage.py", *command, "-v0"], cwd=root, env=env, check=True
+        )
+
+
+def start_server(root: Path, env: dict[str, str]) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            str(VENV_BIN / "gunicorn"),
+            "scorekeeper.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--threads",
+            "4",
+            "--log-level",
+            "error",
+        ],
+        cwd=root,
+        env=env,
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(150):
+        try:
+            requests.get(url + "/healthz", timeout=1)
+            return server, url
+        except requests.RequestException:
+            time.sleep(0.2)
+    raise RuntimeError("gunicorn did not start")
+
+
+def new_table(url: str) -> tuple[str, str]:
+    """A 4-player Liverpool game started through the web form: (edit token, view token)."""
+    phone = requests.Session()
+    form = phone.get(url + "/new/").text
+    started = phone.post(
+        url + "/new/",
+        {
+            "csrfmiddlewaretoken": TOKEN.search(form).group(1),
+            "rules": "liverpool",
+            "first_dealer": "0",
+            "name_0": "Ana",
+            "name_1": "Ben",
+            "name_2": "Cléo",
+            "name_3": "Dan",
+        },
+        headers={"Referer": url + "/new/"},
+    )
+    edit = urllib.parse.urlparse(started.url).path.split("/")[2]
+    share = phone.get(f"{url}/g/{edit}/share/").text
+    view = next(v for v in re.findall(r"/g/([^/\"<&]+)/", share) if v != edit)
+    return edit, view
+
+
+def run_load(url: str, tables: list[tuple[str, str]], scratch: Path) -> dict[str, float]:
+    """Locust against the server for RAMP + WINDOW s; the stats of the window only."""
+    listing = scratch / "tables.json"
+    listing.write_text(json.dumps(tables))
+    prefix = scratch / f"load-{len(tables)}"
+    users = 4 * len(tables)
+    subprocess.run(
+        [
+            str(VENV_BIN / "locust"),
+            "-f",
+            str(HERE / "capacity_users.py"),
+            "--headless",
+            "--host",
+            url,
+            "-u",
+            str(users),
+            "-r",
+            str(max(10, users // RAMP)),
+            "-t",
+            f"{RAMP + WINDOW}s",
+            "--reset-stats",
+            "--csv",
+            str(prefix),
+            "--only-summary",
+            "--loglevel",
+            "ERROR",
+        ],
+        env={**os.environ, "CAPACITY_TABLES": str(listing)},
+        check=False,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    with open(f"{prefix}_stats.csv") as handle:
+        rows = {row["Name"]: row for row in csv.DictReader(handle)}
+    total = rows["Aggregated"]
+    by_name = {name: float(row["95%"]) for name, row in rows.items() if name != "Aggregated"}
+    return {
+        "tables": len(tables),
+        "requests": int(total["Request Count"]),
+        "failures": int(total["Failure Count"]),
+        "rps": float(total["Requests/s"]),
+        "p50": float(total["50%"]),
+        "p95": float(total["95%"]),
+        **{f"p95 {k}": v for k, v in by_name.items()},
+    }
+
+
+def capacity(root: Path, scratch: Path) -> None:
+    env = environment(scratch)
+    prepare(root, env)
+    server, url = start_server(root, env)
+    tables: list[tuple[str, str]] = []
+    results = []
+
+    def measure(count: int) -> bool:
+        with ThreadPoolExecutor(4) as pool:
+            tables.extend(pool.map(lambda _: new_table(url), range(count - len(tables))))
+        result = run_load(url, tables[:count], scratch)
+        results.append(result)
+        ok = result["failures"] == 0 and result["p95"] <= P95_LIMIT_MS
+        print(
+            f"{count:5} tables: {result['rps']:7.1f} req/s, p50 {result['p50']:.0f} ms, "
+            f"p95 {result['p95']:.0f} ms, {result['failures']} failures -> {'ok' if ok else 'over'}",
+            flush=True,
+        )
+        return ok
+
+    try:
+        good, bad = 0, None
+        count = int(os.environ.get("CAPACITY_START", 100))
+        while bad is None:
+            if measure(count):
+                good, count = count, count * 2
+            else:
+                bad = count
+        while bad - good > max(25, good // 10):
+            middle = (good + bad) // 2
+            if measure(middle):
+                good = middle
+            else:
+                bad = middle
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    best = next((r for r in results if r["tables"] == good), None)
+    print(f"capacity: {good} tables (p95 <= {P95_LIMIT_MS} ms, no failure)")
+    if best:
+        print(json.dumps(best, indent=1))
+
+
+IN_PROCESS = r"""
+import statistics, time
+import django
+django.setup()
+from django.test import Client
+from django.test.utils import setup_test_environment
+setup_test_environment()
+entries, pages = [], {1: [], 7: []}
+for game in range(3):
+    # rami-51, open-ended: after 7 deals the page still carries the entry form.
+    phone = Client()
+    started = phone.post("/new/", {"rules": "rami-51", "first_dealer": "0", "name_0": "Ana",
+                                    "name_1": "Ben", "name_2": "Cléo", "name_3": "Dan"})
+    edit = started["Location"]
+    for number in range(1, 8):
+        data = {"went_out": "0", "points_1": str(10 + number), "points_2": "25", "points_3": "40"}
+        start = time.perf_counter()
+        answer = phone.post(edit + "rounds/", data, HTTP_HX_REQUEST="true")
+        entries.append((time.perf_counter() - start) * 1000)
+        assert answer.status_code == 200 and b"field-error" not in answer.content
+        if number in pages:
+            for _ in range(30):
+                start = time.perf_counter()
+                assert phone.get(edit).status_code == 200
+                pages[number].append((time.perf_counter() - start) * 1000)
+print(f"round entry (median of 21, 4 players): {statistics.median(entries):.1f} ms")
+print(f"edit page after 1 round: {statistics.median(pages[1]):.1f} ms; "
+      f"after 7 rounds: {statistics.median(pages[7]):.1f} ms")
+"""
+
+
+def in_process(root: Path, scratch: Path) -> None:
+    env = environment(scratch)
+    prepare(root, env)
+    subprocess.run(
+        [sys.executable, "-c", IN_PROCESS],
+        cwd=root,
+        env={**env, "PYTHONPATH": str(root)},
+        check=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--app-root", type=Path, default=HERE.parent)
+    parser.add_argument("--in-process-only", action="store_true")
+    args = parser.parse_args()
+    scratch = Path(tempfile.mkdtemp(prefix="rami-capacity-"))
+    database = "PostgreSQL" if os.environ.get("DATABASE_URL") else "SQLite"
+    print(f"--- {args.app_root.resolve()} on {database}", flush=True)
+    in_process(args.app_root.resolve(), scratch)
+    if not args.in_process_only:
+        capacity(args.app_root.resolve(), scratch)
+
+
+if __name__ == "__main__":
+    main()

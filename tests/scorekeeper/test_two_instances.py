@@ -1,0 +1,167 @@
+"""Two app instances (two gunicorn processes) on one PostgreSQL, with and without a shared
+Redis cache: a round entered through one is seen by a viewer polling the other at its next
+poll, and no instance ever serves a stale page.
+
+Runs in the PostgreSQL pass of the suite (DATABASE_URL set to PostgreSQL), on a database of
+its own; skipped when no PostgreSQL or Redis answers.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import uuid
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+import pytest
+import requests
+
+ROOT = Path(__file__).resolve().parents[2]
+PG = os.environ.get("DATABASE_URL", "")
+REDIS = "redis://127.0.0.1:6379/0"
+
+pytestmark = pytest.mark.skipif(
+    not PG.startswith("postgres"), reason="runs in the PostgreSQL pass of the suite"
+)
+
+
+def answers(port: int) -> bool:
+    with socket.socket() as s:
+        s.settimeout(0.5)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def shared_database(tmp_path_factory):
+    """A database of its own on the same server, migrated once; static files collected."""
+    import psycopg
+
+    parsed = urllib.parse.urlparse(PG)
+    name = f"rami_instances_{os.getpid()}"
+    admin = parsed._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = parsed._replace(path=f"/{name}").geturl()
+    os.environ["STATIC_ROOT"] = str(tmp_path_factory.mktemp("static"))
+    env = {**os.environ, "DATABASE_URL": url, "DEBUG": "0"}
+    for command in (["migrate"], ["collectstatic", "--noinput"]):
+        subprocess.run(
+            [sys.executable, "manage.py", *command, "-v0"], cwd=ROOT, env=env, check=True
+        )
+    yield url
+    del os.environ["STATIC_ROOT"]
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextmanager
+def instance(database: str, redis: str | None):
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": database, "DEBUG": "0"}
+    env.pop("REDIS_URL", None)
+    if redis:
+        env.update(REDIS_URL=redis, CACHE_KEY_PREFIX=f"test-{uuid.uuid4().hex}")
+    gunicorn = Path(sys.executable).parent / "gunicorn"
+    server = subprocess.Popen(
+        [
+            str(gunicorn),
+            "scorekeeper.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "1",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not answers(port):
+            assert server.poll() is None and time.monotonic() < deadline, "gunicorn did not start"
+            time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def csrf(html: str) -> str:
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+
+
+def start_game(base: str) -> tuple[requests.Session, str, str]:
+    """A game started on one instance; returns the scorer's session, edit and view paths."""
+    scorer = requests.Session()
+    form = scorer.get(base + "/new/").text
+    started = scorer.post(
+        base + "/new/",
+        {
+            "csrfmiddlewaretoken": csrf(form),
+            "rules": "liverpool",
+            "first_dealer": "0",
+            "name_0": "Ana",
+            "name_1": "Ben",
+            "name_2": "Cléo",
+        },
+        headers={"Referer": base + "/new/"},
+    )
+    edit = urllib.parse.urlparse(started.url).path
+    share = scorer.get(base + edit + "share/").text
+    view = re.search(r"http://[^\"<]+(/g/[^/\"<]+/)", share).group(1)
+    return scorer, edit, view
+
+
+def version(html: str) -> str:
+    return re.search(r'data-version="(\d+)"', html).group(1)
+
+
+@pytest.mark.parametrize("shared_cache", [False, True], ids=["own caches", "shared Redis"])
+def test_a_round_entered_on_one_instance_reaches_a_viewer_of_the_other(
+    shared_database, shared_cache
+):
+    if shared_cache and not answers(6379):
+        pytest.skip("no Redis on 127.0.0.1:6379")
+    with ExitStack() as stack:
+        one = stack.enter_context(instance(shared_database, REDIS if shared_cache else None))
+        two = stack.enter_context(instance(shared_database, REDIS if shared_cache else None))
+        scorer, edit, view = start_game(one)
+        viewer = requests.Session()
+        for base in (one, two):  # both instances have the empty board cached now
+            assert "Aucune manche" in viewer.get(base + view).text
+        before = version(viewer.get(two + view).text)
+        assert viewer.get(f"{two}{view}live/", params={"v": before}).status_code == 204
+
+        page = scorer.get(one + edit).text
+        entered = scorer.post(
+            one + edit + "rounds/",
+            {
+                "csrfmiddlewaretoken": csrf(page),
+                "went_out": "0",
+                "points_1": "17",
+                "points_2": "23",
+            },
+            headers={"Referer": one + edit},
+        )
+        assert entered.status_code == 200 and ">23<" in entered.text
+
+        # The very next poll on the other instance brings the round, never the cached board.
+        polled = viewer.get(f"{two}{view}live/", params={"v": before})
+        assert polled.status_code == 200 and ">23<" in polled.text
+        assert version(polled.text) != before
+        for base in (one, two):
+            assert ">23<" in viewer.get(base + view).text

@@ -1,0 +1,54 @@
+"""Rules the code itself keeps: types check, the web app uses the engine's public API only,
+and nothing reads or writes a private attribute of Django or of another library."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import rules_engine
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = [p for p in (ROOT / "scorekeeper").rglob("*.py") if "migrations" not in p.parts]
+
+
+def test_mypy_passes_strict_on_the_engine_and_checked_on_the_web_app():
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "rules_engine", "scorekeeper"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_web_app_imports_only_the_engines_public_api():
+    for path in WEB:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("rules_engine"):
+                assert node.module == "rules_engine", f"{path.name}: from {node.module}"
+                names = {alias.name for alias in node.names}
+                assert names <= set(rules_engine.__all__), f"{path.name}: {names}"
+
+
+def test_no_private_attribute_of_another_library_is_touched():
+    """`x._name` on anything but the project's own objects (`self`, its modules) is refused."""
+    own = {"self", "cls"}
+    for path in [*WEB, *(ROOT / "rules_engine").rglob("*.py")]:
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
+                if node.attr.startswith("__") and node.attr.endswith("__"):
+                    continue  # dunders are public protocol
+                if node.attr == "_meta":
+                    continue  # Django documents the model _meta API as public
+                base = node.value.id if isinstance(node.value, ast.Name) else None
+                assert base in own, f"{path.relative_to(ROOT)}:{node.lineno}: .{node.attr}"
+
+
+def test_no_formatter_is_switched_off_but_with_a_reason():
+    for path in [*WEB, *(ROOT / "rules_engine").rglob("*.py")]:
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            assert "fmt: skip" not in line and "fmt: off" not in line, f"{path.name}:{number}"
