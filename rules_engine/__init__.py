@@ -49,6 +49,15 @@ from .messages import (
     reading_words,
 )
 from .opening import OpeningCheck, check_opening
+from .options import (
+    CHOICES,
+    MOST_DEALS,
+    MOST_DECKS,
+    MOST_POINTS,
+    Choice,
+    TableOptions,
+    system_default,
+)
 from .referee import Question
 from .romi import (
     COLOUR_SYMBOLS,
@@ -81,7 +90,7 @@ from .seating import RoundSeats, seats_for_round
 from .solver import Solution, solve_contract
 from .solver_opening import solve_opening
 from .systems import Contract, Fact, Requirement, RuleSystem
-from .table import MOST_DEALS, RoundPlan, Standings, Table, TableOptions
+from .table import RoundPlan, Standings, Table
 
 __all__ = [
     "COLOURS",
@@ -89,6 +98,11 @@ __all__ = [
     "CONTRACT_NODES",
     "JOKER",
     "MOST_DEALS",
+    "MOST_DECKS",
+    "MOST_POINTS",
+    "CHOICES",
+    "Choice",
+    "system_default",
     "OPENING_NODES",
     "ROMI_NODES",
     "SUITS",

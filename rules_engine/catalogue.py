@@ -27,6 +27,24 @@ def _runs(n: int, size: int = 4, exact: bool = False) -> tuple[Requirement, ...]
     return tuple(Requirement("run", size, exact) for _ in range(n))
 
 
+# House rules every contract system offers (rules_engine/options.py).
+CONTRACT_OPTIONS = (
+    "exact_lay_down",
+    "no_contiguous_runs",
+    "same_rank_sets_count_once",
+    "dealer_passes",
+    "no_winner_deals",
+)
+# liverpool: overlapping runs right after the rule they extend, decks last
+LIVERPOOL_OPTIONS = (
+    "no_jokers",
+    *CONTRACT_OPTIONS[:2],
+    "overlap_counts_as_contiguous",
+    *CONTRACT_OPTIONS[2:],
+    "decks",
+)
+
+
 def _seven_contracts(
     exact: bool, run: int, last: tuple[Requirement, ...], all_cards: bool
 ) -> tuple[Contract, ...]:
@@ -65,7 +83,7 @@ RAMI_CONTRAT = RuleSystem(
     seating=Seating(dealer_step=1, play_step=1),
     allows_no_winner=True,
     extra_cards_allowance=6,
-    options=("no_jokers",),
+    options=("no_jokers", *CONTRACT_OPTIONS),
 )
 
 LIVERPOOL = RuleSystem(
@@ -84,7 +102,7 @@ LIVERPOOL = RuleSystem(
     jokers_per_deck=2,
     forbid_contiguous_runs=True,
     extra_cards_allowance=6,
-    options=("no_jokers",),
+    options=LIVERPOOL_OPTIONS,
 )
 
 RAMI_51 = RuleSystem(
@@ -103,7 +121,7 @@ RAMI_51 = RuleSystem(
     flat_scores=(FlatScore(Fact.LAID_NOTHING, 100),),
     bonuses=(Bonus(Fact.RAMI_SEC, -50),),
     opening=Opening(),
-    options=("rounds", "joker_counts_as_card"),
+    options=("rounds", "end_at_total", "joker_counts_as_card", "ace_in_set", "dealer_passes"),
 )
 
 RAMI_CONTRAT_13 = RuleSystem(
@@ -132,6 +150,7 @@ RAMI_CONTRAT_13 = RuleSystem(
     seating=Seating(dealer_step=-1, play_step=-1),
     bonuses=(Bonus(Fact.OPENED_FIRST, -10), Bonus(Fact.WENT_OUT, -10)),
     extra_cards_allowance=6,
+    options=(*CONTRACT_OPTIONS, "decks"),
 )
 
 ROMI_RAMI = RuleSystem(

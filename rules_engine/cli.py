@@ -11,16 +11,45 @@ import sys
 from typing import NoReturn
 
 from . import referee
-from .catalogue import SYSTEMS
+from .catalogue import SYSTEMS, get_rules
 from .errors import NotationError, RulesError
 from .messages import describe
+from .options import TableOptions
 from .referee import Question
-from .table import TableOptions
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # bad usage is bad input: exit 2, no traceback
         self.exit(2, f"error: {message}\n")
+
+
+def _table_arguments(parser: argparse.ArgumentParser) -> None:
+    """The table asked about: its players (they bound the decks) and its house rules."""
+    parser.add_argument("--players", type=int, help="players at the table")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a house rule, e.g. exact_lay_down=0 or dealer_passes=right (repeatable)",
+    )
+    parser.add_argument(
+        "--joker-counts-as-card",
+        action="store_true",
+        help="same as --option joker_counts_as_card=1",
+    )
+
+
+def _options(args: argparse.Namespace) -> TableOptions:
+    texts: dict[str, str] = {}
+    for pair in args.option:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise RulesError("option_not_pair", option=pair[:40])
+        texts[name.strip()] = value
+    if args.joker_counts_as_card:
+        texts["joker_counts_as_card"] = "1"
+    return TableOptions.from_text(get_rules(args.rules), texts)
 
 
 def _build() -> argparse.ArgumentParser:
@@ -36,18 +65,19 @@ def _build() -> argparse.ArgumentParser:
     check.add_argument("--contract", help="ROMi RAMi requirements, e.g. pair+run3")
     check.add_argument("--joker", action="store_true", help="ROMi RAMi: use the joker token")
     check.add_argument("--bonus", help="ROMi RAMi: the contract's bonus colour (H, D, C, Y)")
-    check.add_argument("--joker-counts-as-card", action="store_true")
+    _table_arguments(check)
     check.add_argument("--json", action="store_true")
     check.add_argument("melds")
     penalty = sub.add_parser("penalty", help="penalty points of the cards left in hand")
     penalty.add_argument("--rules", required=True)
+    _table_arguments(penalty)
     penalty.add_argument("--json", action="store_true")
     penalty.add_argument("cards")
     solve = sub.add_parser("solve", help="find a lay-down in a hand")
     solve.add_argument("--rules", required=True)
     solve.add_argument("--round", type=int)
     solve.add_argument("--opening", action="store_true")
-    solve.add_argument("--joker-counts-as-card", action="store_true")
+    _table_arguments(solve)
     solve.add_argument("--json", action="store_true")
     solve.add_argument("hand")
     return parser
@@ -62,7 +92,6 @@ def _emit(args: argparse.Namespace, valid: bool, payload: referee.Answer, lines:
 
 
 def _question(args: argparse.Namespace) -> Question:
-    options = TableOptions(joker_counts_as_card=getattr(args, "joker_counts_as_card", False))
     return Question(
         rules=args.rules,
         round=getattr(args, "round", None),
@@ -70,7 +99,8 @@ def _question(args: argparse.Namespace) -> Question:
         contract=getattr(args, "contract", None) or "",
         joker=getattr(args, "joker", False),
         bonus=getattr(args, "bonus", None) or "",
-        options=options,
+        players=args.players,
+        options=_options(args),
     )
 
 

@@ -33,9 +33,14 @@ class ContractCheck:
     requirement_of: tuple[int | None, ...]  # which requirement each meld fills
 
 
-def runs_contiguous(a: MeldReading, b: MeldReading) -> bool:
-    """Two runs of one suit that would join end to end (2-5 and 6-9), overlap and gaps are fine."""
-    return a.suit == b.suit and (a.high + 1 == b.low or b.high + 1 == a.low)
+def runs_contiguous(a: MeldReading, b: MeldReading, overlap_meets: bool = False) -> bool:
+    """Two runs of one suit that would join end to end (2-5 and 6-9); a gap is fine, and so is
+    an overlap (2-5 and 4-7) unless the table counts it as meeting."""
+    if a.suit != b.suit:
+        return False
+    if overlap_meets:
+        return a.low <= b.high + 1 and b.low <= a.high + 1
+    return a.high + 1 == b.low or b.high + 1 == a.low
 
 
 def fits(requirement: Requirement, length: int) -> bool:
@@ -52,7 +57,9 @@ def _size_problem(meld: int, req: Requirement, length: int) -> Reason | None:
 
 
 def _choose_runs(
-    runs: list[tuple[int, tuple[MeldReading, ...]]], chosen: list[MeldReading]
+    runs: list[tuple[int, tuple[MeldReading, ...]]],
+    chosen: list[MeldReading],
+    overlap_meets: bool = False,
 ) -> tuple[list[MeldReading] | None, tuple[int, int] | None]:
     """Pick a reading for each run so no two are contiguous; else name one clashing pair."""
     if len(chosen) == len(runs):
@@ -61,12 +68,17 @@ def _choose_runs(
     clash = None
     for option in options:
         hit = next(
-            (runs[k][0] for k, prev in enumerate(chosen) if runs_contiguous(prev, option)), None
+            (
+                runs[k][0]
+                for k, prev in enumerate(chosen)
+                if runs_contiguous(prev, option, overlap_meets)
+            ),
+            None,
         )
         if hit is not None:
             clash = clash or (hit, index)
             continue
-        found, deeper = _choose_runs(runs, chosen + [option])
+        found, deeper = _choose_runs(runs, chosen + [option], overlap_meets)
         if found:
             return found, None
         clash = clash or deeper
@@ -103,6 +115,7 @@ class _Search:
         errors: list[Reason] = []
         readings: list[MeldReading | None] = []
         runs = []
+        set_ranks: dict[int, int] = {}  # rank -> the first set of it filling a requirement
         for i, (check, r) in enumerate(zip(self.checks, plan, strict=True)):
             if not check.valid:
                 errors.append(Reason("meld_invalid", {"meld": i + 1, "reasons": check.reasons}))
@@ -122,6 +135,13 @@ class _Search:
                 errors.append(problem)
             if req.kind == "run":
                 runs.append((i, options))
+            elif self.rules.same_rank_sets_count_once:
+                rank = options[0].rank
+                if rank in set_ranks:
+                    errors.append(
+                        Reason("same_rank_sets", {"first": set_ranks[rank] + 1, "second": i + 1})
+                    )
+                set_ranks.setdefault(rank, i)
         missing = Counter(self.reqs[r] for r in range(len(self.reqs)) if r not in plan)
         for req, count in missing.items():
             errors.append(
@@ -131,13 +151,14 @@ class _Search:
                 )
             )
         if self.rules.forbid_contiguous_runs and len(runs) > 1:
-            chosen, clash = _choose_runs(runs, [])
+            chosen, clash = _choose_runs(runs, [], self.rules.overlapping_runs_meet)
             if chosen is not None:
                 for (i, _), reading in zip(runs, chosen, strict=True):
                     readings[i] = reading
             elif clash is not None:
                 a, b = clash
-                errors.append(Reason("runs_contiguous", {"first": a + 1, "second": b + 1}))
+                code = "runs_meet" if self.rules.overlapping_runs_meet else "runs_contiguous"
+                errors.append(Reason(code, {"first": a + 1, "second": b + 1}))
         if self.needed is not None:
             count = sum(len(c.cards) for c in self.checks)
             if count != self.needed:

@@ -103,6 +103,18 @@ _T: dict[str, dict[str, str | tuple[str, str]]] = {
         "fr": "L'option « {option} » va de {low} à {high}.",
         "en": "The option “{option}” goes from {low} to {high}.",
     },
+    "option_not_one_of": {
+        "fr": "L'option « {option} » prend l'une de ces valeurs : {values}.",
+        "en": "The option “{option}” takes one of: {values}.",
+    },
+    "option_not_pair": {
+        "fr": "Une option s'écrit nom=valeur, par exemple exact_lay_down=0 : « {option} ».",
+        "en": "Write an option as name=value, e.g. exact_lay_down=0: “{option}”.",
+    },
+    "options_conflict": {
+        "fr": "Les options « {first} » et « {second} » ne vont pas ensemble : choisissez-en une.",
+        "en": "The options “{first}” and “{second}” do not go together: choose one.",
+    },
     "bad_requirement": {
         "fr": "Exigence inconnue : « {token} ».",
         "en": "Unknown requirement: “{token}”.",
@@ -206,6 +218,14 @@ _T: dict[str, dict[str, str | tuple[str, str]]] = {
         "fr": "Les suites {first} et {second} sont contiguës dans la même couleur : interdit dans un contrat.",
         "en": "Runs {first} and {second} are contiguous in the same suit: not allowed in a contract.",
     },
+    "runs_meet": {
+        "fr": "Les suites {first} et {second} se touchent ou se chevauchent dans la même couleur : refusé à cette table.",
+        "en": "Runs {first} and {second} touch or overlap in the same suit: refused at this table.",
+    },
+    "same_rank_sets": {
+        "fr": "Les brelans {first} et {second} sont de la même valeur : à cette table, ils comptent pour un seul.",
+        "en": "Sets {first} and {second} are of the same rank: at this table they count as one.",
+    },
     "must_lay_all": {
         "fr": "Ce contrat se pose en entier, sans défausse : {needed} cartes ({count} ici).",
         "en": "This contract is laid in full with no discard: {needed} cards ({count} here).",
@@ -257,6 +277,10 @@ _T: dict[str, dict[str, str | tuple[str, str]]] = {
     "only_contiguous_runs": {
         "fr": "Les suites possibles se touchent dans la même couleur.",
         "en": "The only runs possible are contiguous in the same suit.",
+    },
+    "only_same_rank_sets": {
+        "fr": "Les seuls brelans possibles sont de la même valeur, et comptent ici pour un seul.",
+        "en": "The only sets possible share a rank, which counts as one set here.",
     },
     "cannot_combine": {
         "fr": "Les combinaisons possibles se disputent les mêmes cartes.",

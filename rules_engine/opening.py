@@ -20,10 +20,10 @@ class OpeningCheck:
     readings: tuple[MeldReading | None, ...]
 
 
-def card_points(opening: Opening, reading: MeldReading, index: int, joker_as_card: bool) -> int:
+def card_points(opening: Opening, reading: MeldReading, index: int) -> int:
     """What one card of a laid meld is worth towards the 51."""
     card = reading.cards[index]
-    if card.is_joker and not joker_as_card:
+    if card.is_joker and not opening.joker_as_card:
         return opening.joker
     rank = card.face[0]
     if rank == 1:
@@ -34,8 +34,8 @@ def card_points(opening: Opening, reading: MeldReading, index: int, joker_as_car
     return opening.face if rank > 10 else rank
 
 
-def meld_points(opening: Opening, reading: MeldReading, joker_as_card: bool = False) -> int:
-    return sum(card_points(opening, reading, i, joker_as_card) for i in range(reading.length))
+def meld_points(opening: Opening, reading: MeldReading) -> int:
+    return sum(card_points(opening, reading, i) for i in range(reading.length))
 
 
 def is_pure_run(opening: Opening, reading: MeldReading) -> bool:
@@ -46,7 +46,6 @@ def check_opening(
     rules: RuleSystem,
     melds: list[list[Card]],
     *,
-    joker_as_card: bool = False,
     hand_size: int | None = None,
     limits: HandLimits | None = None,
 ) -> OpeningCheck:
@@ -65,9 +64,9 @@ def check_opening(
             errors.append(Reason("meld_invalid", {"meld": i + 1, "reasons": check.reasons}))
             readings.append(None)
             continue
-        readings.append(max(check.readings, key=lambda r: meld_points(opening, r, joker_as_card)))
+        readings.append(max(check.readings, key=lambda r: meld_points(opening, r)))
     valid_readings = [r for r in readings if r is not None]
-    points = sum(meld_points(opening, r, joker_as_card) for r in valid_readings)
+    points = sum(meld_points(opening, r) for r in valid_readings)
     pure = any(is_pure_run(opening, r) for r in valid_readings)
     if not melds:
         errors.append(Reason("nothing_laid"))

@@ -18,12 +18,13 @@ from .limits import HandLimits, check_hand, hand_limits
 from .melds import Reason
 from .messages import contract_words, describe, reading_words
 from .opening import check_opening
+from .options import TableOptions
 from .romi import check_romi_contract, parse_requirements, parse_value_cards
 from .scoring import hand_points
 from .solver import solve_contract
 from .solver_opening import solve_opening
 from .systems import RuleSystem
-from .table import Table, TableOptions
+from .table import Table
 
 MAX_TEXT = 500  # characters of notation read; longer text is cut, never parsed whole
 
@@ -49,7 +50,8 @@ class Question:
 
     @property
     def system(self) -> RuleSystem:
-        return get_rules(self.rules)
+        """The rules asked about, with the table's house rules applied."""
+        return self.options.apply(get_rules(self.rules))
 
     def limits(self) -> HandLimits:
         rules = self.system
@@ -57,7 +59,9 @@ class Question:
             low, high = rules.players
             if not low <= self.players <= high:
                 raise RulesError("player_count", low=low, high=high)
-            return Table(rules, self.players, options=self.options).limits(self.round)
+            return Table(get_rules(self.rules), self.players, options=self.options).limits(
+                self.round
+            )
         most = hand_limits(rules)
         return HandLimits(most.cards, most.copies, 0 if self.options.no_jokers else most.jokers)
 
@@ -102,7 +106,6 @@ def check(question: Question, text: str, lang: str) -> Answer:
         result = check_opening(
             rules,
             melds,
-            joker_as_card=question.options.joker_counts_as_card,
             limits=question.limits(),
         )
         return {
@@ -164,7 +167,6 @@ def solve(question: Question, text: str, lang: str) -> Answer:
         solution, points = solve_opening(
             rules,
             hand,
-            joker_as_card=question.options.joker_counts_as_card,
             limits=question.limits(),
         )
         extra = {"points": points}

@@ -193,13 +193,20 @@ class _ContractSearch:
         self.lay_all = lay_all
         self.runs = sum(r.kind == "run" for r in self.reqs)
         self.contiguity = rules.forbid_contiguous_runs and self.runs > 1
+        self.overlap_meets = rules.overlapping_runs_meet
+        self.distinct_sets = rules.same_rank_sets_count_once
         self.failed: set[object] = set()
 
     def solve(self, counts: list[int], jokers: int) -> list[Candidate] | None:
-        return self._step(0, counts, jokers, ())
+        return self._step(0, counts, jokers, (), ())
 
     def _step(
-        self, i: int, counts: list[int], jokers: int, runs: tuple[tuple[str, int, int], ...]
+        self,
+        i: int,
+        counts: list[int],
+        jokers: int,
+        runs: tuple[tuple[str, int, int], ...],
+        ranks: tuple[int, ...],  # of the sets laid so far, when two may not share one
     ) -> list[Candidate] | None:
         if i == len(self.reqs):
             if self.lay_all and (jokers or any(counts)):
@@ -207,7 +214,7 @@ class _ContractSearch:
             return []
         req = self.reqs[i]
         self.budget.spend()
-        memo = (i, tuple(counts), jokers, runs if self.contiguity else ())
+        memo = (i, tuple(counts), jokers, runs if self.contiguity else (), ranks)
         if memo in self.failed:
             return None
         floors: dict[Requirement, int] = {}
@@ -230,12 +237,19 @@ class _ContractSearch:
         spend = self.budget.spend
         for cand in candidates:
             spend()
-            if self.contiguity and cand.run and _touches(cand.run, runs):
+            if self.contiguity and cand.run and _touches(cand.run, runs, self.overlap_meets):
+                continue
+            rank = cand.key[1] if self.distinct_sets and cand.run is None else None
+            if rank is not None and rank in ranks:
                 continue
             for slot, k in cand.uses:
                 counts[slot] -= k
             rest = self._step(
-                i + 1, counts, jokers - cand.jokers, runs + (cand.run,) if cand.run else runs
+                i + 1,
+                counts,
+                jokers - cand.jokers,
+                runs + (cand.run,) if cand.run else runs,
+                ranks + (rank,) if rank is not None else ranks,
             )
             for slot, k in cand.uses:
                 counts[slot] += k
@@ -269,8 +283,12 @@ def _joker_floor(rules: RuleSystem, req: Requirement, counts: list[int]) -> int:
     return 99 if not best else size - best
 
 
-def _touches(run: tuple[str, int, int], others: tuple[tuple[str, int, int], ...]) -> bool:
+def _touches(
+    run: tuple[str, int, int], others: tuple[tuple[str, int, int], ...], overlap_meets: bool
+) -> bool:
     suit, low, high = run
+    if overlap_meets:
+        return any(s == suit and lo <= high + 1 and low <= hi + 1 for s, lo, hi in others)
     return any(s == suit and (hi + 1 == low or high + 1 == lo) for s, lo, hi in others)
 
 
@@ -332,6 +350,10 @@ def _why_not(
         loose = replace(rules, forbid_contiguous_runs=False)
         if _search(loose, contract, hand, budget) is not None:
             return [Reason("only_contiguous_runs")]
+    if rules.same_rank_sets_count_once:
+        loose = replace(rules, same_rank_sets_count_once=False)
+        if _search(loose, contract, hand, budget) is not None:
+            return [Reason("only_same_rank_sets")]
     for kind in ("set", "run"):
         reqs = [r for r in contract.requirements if r.kind == kind]
         possible = len(reqs)

@@ -33,7 +33,6 @@ def solve_opening(
     rules: RuleSystem,
     hand: list[Card],
     *,
-    joker_as_card: bool = False,
     players: int | None = None,
     limits: HandLimits | None = None,
     budget: Budget | None = None,
@@ -60,7 +59,7 @@ def solve_opening(
     # Most a natural can add to a lay-down (an ace counts 11), for an exact upper bound.
     most = max(opening.ace_high, opening.ace_in_set, opening.ace_low)
     value = [most if i % 13 == 0 else min(i % 13 + 1, opening.face) for i in range(52)]
-    joker_most = most if joker_as_card else opening.joker
+    joker_most = most if opening.joker_as_card else opening.joker
     by_anchor: dict[int, list[tuple[Candidate, int, bool, int]]] = {}
     relevant: set[int] = set()
     for cand in generated:
@@ -68,7 +67,7 @@ def solve_opening(
         reading = _reading(cand)
         pure = cand.run is not None and cand.jokers == 0 and len(cand.cards) >= opening.pure_run_min
         spent = sum(value[slot] * k for slot, k in cand.uses)
-        item = (cand, meld_points(opening, reading, joker_as_card), pure, spent)
+        item = (cand, meld_points(opening, reading), pure, spent)
         by_anchor.setdefault(cand.uses[0][0], []).append(item)
         relevant.update(slot for slot, _ in cand.uses)
     for items in by_anchor.values():

@@ -105,8 +105,9 @@ class Opening:
     pure_run_min: int = 3
     ace_high: int = 11
     ace_low: int = 1
-    ace_in_set: int = 11  # Decision
+    ace_in_set: int = 11  # Decision; a table option may make it 1
     joker: int = 0
+    joker_as_card: bool = False  # table option: a joker counts as the card it replaces
     face: int = 10
 
 
@@ -149,6 +150,8 @@ class RuleSystem:
     decks: tuple[DeckRule, ...] = ()
     jokers_per_deck: int = 2
     forbid_contiguous_runs: bool = False  # two same-suit runs of one lay-down must not meet
+    overlapping_runs_meet: bool = False  # table option: ...nor overlap (2-5 and 4-7)
+    same_rank_sets_count_once: bool = False  # table option: two sets of 7s fill one set
     extra_melds_allowed: bool = False  # Decision: a contract lay-down is the contract, no more
     rounds: int | None = 7  # None: open-ended (rami-51)
     seating: Seating = field(default_factory=Seating)

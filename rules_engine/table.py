@@ -7,55 +7,17 @@ and who leads, so nothing outside the engine derives them again.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from .catalogue import cards_dealt, contract_for, decks_and_jokers, get_rules
-from .errors import DealError, OptionError, Problem
+from .errors import DealError, Problem
 from .limits import HandLimits, HandTooLarge, check_hand, hand_limits
+from .options import TableOptions
 from .scoring import PlayerDeal, behind_leader, ranking, score_deal, validate_deal, winners
 from .scoring import totals as totals_of
 from .seating import seats_for_round
 from .systems import Contract, Opening, RuleSystem
-
-MOST_DEALS = 100  # a table that agrees on a number of deals agrees on at most this many
-
-
-@dataclass(frozen=True)
-class TableOptions:
-    """What a table may choose; each system names the options it offers (`RuleSystem.options`)."""
-
-    no_jokers: bool = False  # the variant played without jokers
-    rounds: int | None = None  # open-ended systems: the deals agreed on, None to play on
-    joker_counts_as_card: bool = False  # rami-51: a joker in the opening counts as its card
-
-    @classmethod
-    def read(cls, rules: RuleSystem, data: Mapping[str, object]) -> TableOptions:
-        """Typed options from stored or sent data; raises OptionError naming the option."""
-        kinds = {f.name: f.type for f in fields(cls)}
-        values: dict[str, object] = {}
-        for name, value in data.items():
-            if name not in rules.options:
-                raise OptionError("unknown_option", option=str(name)[:40], slug=rules.slug)
-            if kinds[name] == "bool":
-                if not isinstance(value, bool):
-                    raise OptionError("option_not_bool", option=name)
-            elif value is not None and (
-                not isinstance(value, int)
-                or isinstance(value, bool)
-                or not 1 <= value <= MOST_DEALS
-            ):
-                raise OptionError("option_out_of_range", option=name, low=1, high=MOST_DEALS)
-            values[name] = value
-        return cls(**values)  # type: ignore[arg-type]
-
-    def stored(self) -> dict[str, object]:
-        """The options set away from their default, as plain JSON values."""
-        default = TableOptions()
-        return {
-            f.name: getattr(self, f.name)
-            for f in fields(self)
-            if getattr(self, f.name) != getattr(default, f.name)
-        }
 
 
 @dataclass(frozen=True)
@@ -89,10 +51,15 @@ class Standings:
 
 @dataclass(frozen=True)
 class Table:
-    rules: RuleSystem
+    system: RuleSystem  # the catalogue's rules; `rules` is what this table plays
     players: int
     first_dealer: int = 0
     options: TableOptions = field(default_factory=TableOptions)
+
+    @cached_property
+    def rules(self) -> RuleSystem:
+        """The system with this table's house rules applied."""
+        return self.options.apply(self.system)
 
     @classmethod
     def build(
@@ -178,9 +145,20 @@ class Table:
             winners(totals, lowest) if rounds else [],
         )
 
-    def is_over(self, played: int) -> bool:
-        """All agreed rounds are played (an open-ended game ends when the table says so)."""
-        return self.rounds is not None and played >= self.rounds
+    def is_over(self, played: int, totals: Sequence[int] = ()) -> bool:
+        """All agreed rounds are played, or a total reached the table's end; otherwise an
+        open-ended game ends when the table says so."""
+        if self.rounds is not None and played >= self.rounds:
+            return True
+        end = self.options.end_at_total
+        return end is not None and any(total >= end for total in totals)
+
+    def points_to_go(self, totals: Sequence[int]) -> int | None:
+        """Points the highest total still lacks to end the game (None: no total ends it)."""
+        end = self.options.end_at_total
+        if end is None:
+            return None
+        return max(end - max(totals, default=0), 0)
 
     def limits(self, number: int | None = None) -> HandLimits:
         """The most a hand holds at this table: the decks in play in that round (or any)."""

@@ -143,3 +143,21 @@ def test_penalty_accepts_cards_without_suits_as_the_readme_says(capsys):
 def test_penalty_refuses_more_jokers_than_the_game_has(capsys):
     assert main(["penalty", "--rules", "rami-contrat", "JK JK JK JK JK JK JK JK JK JK"]) == 2
     assert "jokers" in capsys.readouterr().err
+
+
+def test_a_house_rule_is_given_as_an_option(capsys):
+    four_sevens = ["check", "--rules", "rami-contrat", "--round", "1", "7H 7S 7D 7C | 8C 8D 8S"]
+    assert main(four_sevens) == 1  # rami-contrat lays exactly the contract
+    assert main(["check", "--option", "exact_lay_down=0", *four_sevens[1:]]) == 0
+
+
+def test_the_players_and_decks_bound_the_cards_of_a_hand(capsys):
+    hand = ["solve", "--rules", "liverpool", "--round", "1", "--players", "2", "9C 9C 5S 5H 5D 9D"]
+    assert main(hand) == 2  # two players: one deck, a single 9♣
+    assert main([*hand[:-1], "--option", "decks=2", hand[-1]]) == 0
+
+
+@pytest.mark.parametrize("option", ["exact_lay_down", "foo=1", "dealer_passes=up"])
+def test_a_bad_option_exits_2_with_one_line(capsys, option):
+    assert main(["penalty", "--rules", "rami-contrat", "--option", option, "A 7"]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1

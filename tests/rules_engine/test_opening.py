@@ -1,12 +1,13 @@
 """rami-51's opening: a pure run and 51 points; aces high 11, low 1; jokers 0."""
 
-from rules_engine import check_opening, get_rules, parse_melds
+from rules_engine import TableOptions, check_opening, get_rules, parse_melds
 
 R51 = get_rules("rami-51")
 
 
 def opening(text, **options):
-    return check_opening(R51, parse_melds(text), **options)
+    """The opening check at a table with these house rules (none: the rules as written)."""
+    return check_opening(TableOptions(**options).apply(R51), parse_melds(text))
 
 
 def test_an_opening_needs_a_pure_run_and_51_points():
@@ -31,7 +32,7 @@ def test_an_ace_in_a_set_counts_11():
 
 def test_a_joker_counts_nothing_unless_the_table_says_so():
     assert opening("10D JK QD").points == 20
-    assert opening("10D JK QD", joker_as_card=True).points == 30
+    assert opening("10D JK QD", joker_counts_as_card=True).points == 30
 
 
 def test_below_51_reports_what_is_missing():
