@@ -28,6 +28,10 @@ PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 10 * mm
 GAP = 6 * mm
 FONT_SIZE = {1: 9.0, 2: 7.0, 4: 5.5}
+# Heights a pen needs, as printed: the players' names, and every row a score is written in.
+NAME_ROW = 8 * mm
+SIDE_PAD = 3  # points between a cell's text and its left and right borders
+WRITING_ROW = 7 * mm
 
 
 @dataclass
@@ -52,7 +56,7 @@ TALL = 10**6  # wrap height that lets a table lay out every row (it is then scal
 
 def _fitted_size(text: str, width: float, size: float, font: str) -> float:
     """The font size at which the longest word of `text` fits `width` (never above `size`)."""
-    room = width - 4  # the cell's left and right padding
+    room = width - 2 * SIDE_PAD
     longest = max((pdfmetrics.stringWidth(w, font, size) for w in text.split()), default=0)
     if longest <= room or longest == 0:
         return size
@@ -80,7 +84,45 @@ def _cell_widths(sheet: Sheet, widths: list[float]) -> list[list[float]]:
     return out
 
 
-def _table(sheet: Sheet, width: float, size: float) -> Table:
+def _row_heights(
+    sheet: Sheet, data: list[list], widths: list[float], size: float, stretch: float
+) -> list[float]:
+    """Each row's height: what its tallest cell needs, and never less than a pen needs
+    (`stretch` makes up for the scale the sheet will be printed at)."""
+    pad = 2 * size * 0.35
+    heights = []
+    spanned = {
+        (c, r)
+        for (c0, r0), (c1, r1) in sheet.spans
+        for c in range(c0, c1 + 1)
+        for r in range(r0, r1 + 1)
+        if (c1, r1) != (c0, r0) and r1 > r0
+    }
+    for r, row in enumerate(data):
+        needed = 0.0
+        for c, cell in enumerate(row):
+            if (c, r) in spanned:
+                continue  # drawn over two header rows, measured below
+            if isinstance(cell, Paragraph):
+                high = cell.wrap(widths[c] - 2 * SIDE_PAD, TALL)[1]
+            else:
+                high = size * 1.2 * (str(cell).count("\n") + 1)
+            needed = max(needed, high + pad)
+        heights.append(needed)
+    head = len(sheet.header)
+    if head:
+        heights[0] = max(heights[0], NAME_ROW * stretch)
+    for r in range(head, len(heights)):
+        heights[r] = max(heights[r], WRITING_ROW * stretch)
+    for (c0, r0), (c1, r1) in sheet.spans:
+        if r1 > r0:  # a header cell over two rows: the second grows if the two are too short
+            cell = data[r0][c0]
+            high = cell.wrap(sum(widths[c0 : c1 + 1]) - 2 * SIDE_PAD, TALL)[1] + pad
+            heights[r1] += max(0.0, high - sum(heights[r0 : r1 + 1]))
+    return heights
+
+
+def _table(sheet: Sheet, width: float, size: float, stretch: float = 1.0) -> Table:
     total = sum(sheet.widths)
     widths = [width * w / total for w in sheet.widths]
     data = []
@@ -104,7 +146,8 @@ def _table(sheet: Sheet, width: float, size: float) -> Table:
                 for i, c in enumerate(row)
             ]
         )
-    table = Table(data, colWidths=widths, repeatRows=len(sheet.header))
+    heights = _row_heights(sheet, data, widths, size, stretch)
+    table = Table(data, colWidths=widths, rowHeights=heights, repeatRows=len(sheet.header))
     style = [
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#555555")),
         ("BACKGROUND", (0, 0), (-1, len(sheet.header) - 1), colors.HexColor("#e6efe9")),
@@ -114,8 +157,8 @@ def _table(sheet: Sheet, width: float, size: float) -> Table:
         ("ALIGN", (sheet.first_wide, len(sheet.header)), (-1, -1), "RIGHT"),
         ("TOPPADDING", (0, 0), (-1, -1), size * 0.35),
         ("BOTTOMPADDING", (0, 0), (-1, -1), size * 0.35),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ("LEFTPADDING", (0, 0), (-1, -1), SIDE_PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), SIDE_PAD),
     ]
     for start, end in sheet.spans:
         style.append(("SPAN", start, end))
@@ -127,21 +170,39 @@ def _table(sheet: Sheet, width: float, size: float) -> Table:
     return table
 
 
-def _flowables(sheet: Sheet, width: float, size: float) -> list:
+def _flowables(sheet: Sheet, width: float, size: float, stretch: float = 1.0) -> list:
     """Title, subtitle, the grid, then the winner line and the legend."""
     head = [
         _paragraph(sheet.title, size * 1.5, bold=True, width=width),
         _paragraph(sheet.subtitle, size, width=width),
     ]
     tail = [_paragraph(line, size * 1.1, bold=True, width=width) for line in sheet.lines_after]
-    tail += [_paragraph(line, size * 0.9, width=width) for line in sheet.legend]
-    return [*head, _table(sheet, width, size), *tail]
+    if sheet.legend:  # one block: no gap between its lines, which a small copy cannot spare
+        tail.append(_paragraph("\n".join(sheet.legend), size * 0.9, width=width))
+    return [*head, _table(sheet, width, size, stretch), *tail]
 
 
 def _scale_to_fit(flow: list, w: float, h: float, gap: float) -> tuple[float, list[float]]:
     heights = [f.wrap(w, TALL)[1] for f in flow]
     needed = sum(heights) + gap * len(flow)
     return (min(1.0, h / needed) if needed else 1.0), heights
+
+
+class GridTooTall(Exception):
+    """Copies that would print rows too short to write in (too many deals for the box)."""
+
+
+def _fitted(sheet: Sheet, w: float, h: float, size: float, gap: float):
+    """The grid's flowables and the scale that fits them in the box, its rows made tall
+    enough that, once scaled, they still print at a pen's height (when the box allows)."""
+    stretch = 1.0
+    for _ in range(8):
+        flow = _flowables(sheet, w, size, stretch)
+        scale, heights = _scale_to_fit(flow, w, h, gap)
+        if stretch * scale >= 1:
+            return flow, scale, heights, True
+        stretch = 1.01 / scale
+    return flow, scale, heights, False
 
 
 def _draw_sheet(
@@ -197,8 +258,9 @@ def render(
 ) -> bytes:
     """A PDF with `per_sheet` copies of each grid per page (1, 2 or 4, to cut).
 
-    Copies shrink to fit their part of the page. A single grid shrinks a little to stay on
-    one page; longer ones (many deals or players) flow over pages with the header repeated.
+    Copies shrink to fit their part of the page, their rows still tall enough to write in
+    (else GridTooTall). A single grid shrinks a little to stay on one page; longer ones (many
+    deals or players) flow over pages with the header repeated.
     """
     pagesize = PAPERS[paper]
     pagesize = landscape(pagesize) if wide else pagesize
@@ -209,9 +271,8 @@ def render(
     size = FONT_SIZE[per_sheet]
     gap = size * 0.6
     if per_sheet == 1 and len(sheets) == 1:
-        flow = _flowables(sheets[0], box_w, size)
-        scale, _heights = _scale_to_fit(flow, box_w, box_h, gap)
-        if scale < MIN_ONE_PAGE_SCALE:
+        _flow, scale, _heights, writable = _fitted(sheets[0], box_w, box_h, size, gap)
+        if scale < MIN_ONE_PAGE_SCALE or not writable:
             return _flowing_pages(sheets[0], pagesize, size, title)
     buffer = io.BytesIO()
     pdf = canvas.Canvas(buffer, pagesize=pagesize, pageCompression=1)
@@ -220,8 +281,9 @@ def render(
     for sheet in sheets:
         for index in range(per_sheet):
             # Each copy is its own set of flowables: a drawn flowable keeps its layout.
-            flow = _flowables(sheet, box_w, size)
-            scale, heights = _scale_to_fit(flow, box_w, box_h, gap)
+            flow, scale, heights, writable = _fitted(sheet, box_w, box_h, size, gap)
+            if not writable and per_sheet > 1:
+                raise GridTooTall(per_sheet)
             col, row = index % cols, index // cols
             x = MARGIN + col * (box_w + GAP)
             y = height - MARGIN - (row + 1) * box_h - row * GAP

@@ -47,21 +47,26 @@ def test_every_option_of_the_blank_grid_form_renders_with_whole_header_words(
     client, slug, players, paper, orientation, per_sheet, deals
 ):
     names = "\n".join(f"Joueur{i}" for i in range(players))
-    reader = pdf_of(
-        client.get(
-            "/grids/",
-            {
-                "rules": slug,
-                "players": players,
-                "names": names,
-                "deals": deals,
-                "paper": paper,
-                "orientation": orientation,
-                "per_sheet": per_sheet,
-                "language": "fr",
-            },
-        )
+    response = client.get(
+        "/grids/",
+        {
+            "rules": slug,
+            "players": players,
+            "names": names,
+            "deals": deals,
+            "paper": paper,
+            "orientation": orientation,
+            "per_sheet": per_sheet,
+            "language": "fr",
+        },
     )
+    if response.status_code == 400:
+        # Only copies of a long open-ended game may not fit their part of the sheet at a
+        # writable size: the form then says so (at 7 mm a row, 10 deals fill a quarter).
+        assert per_sheet > 1 and deals >= 10 and SYSTEMS[slug].rounds is None
+        assert "assez hautes pour écrire" in response.content.decode()
+        return
+    reader = pdf_of(response)
     pages = words_per_page(reader)
     if SYSTEMS[slug].romi:
         labels = ["Joueur", "Cartes", "bonus", "Total"]
