@@ -13,6 +13,7 @@ FACT_MARKS: dict[str, str] = {
     Fact.RAMI_SEC: "sec",
     Fact.LAID_NOTHING: "∅",
 }
+NO_WINNER_MARK = "⊘"  # a deal that ended with stock and discard exhausted
 FACT_WORDS: dict[str, StrPromise] = {
     Fact.WENT_OUT: _("went out"),
     Fact.OPENED_FIRST: _("opened first"),

@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 
 from rules_engine import (
     COLOURS,
-    MOST_DEALS,
     SYSTEMS,
     Fact,
     NotationError,
+    OptionError,
     PlayerDeal,
     Problem,
     RuleSystem,
@@ -28,6 +28,7 @@ from rules_engine import (
     parse_hand,
 )
 
+from . import house_rules
 from .keypad import parse_points
 from .models import MAX_NAME
 
@@ -69,18 +70,11 @@ def clean_name(value: str) -> str:
 class NewGameForm(forms.Form):
     rules = forms.ChoiceField(label=gettext_lazy("Game"), widget=forms.RadioSelect)
     first_dealer = forms.CharField(required=False, initial="random")
-    no_jokers = forms.BooleanField(label=gettext_lazy("Play without jokers"), required=False)
-    rounds = forms.IntegerField(
-        label=gettext_lazy("Number of deals (empty: open-ended)"),
-        required=False,
-        min_value=1,
-        max_value=MOST_DEALS,
-    )
-    joker_counts_as_card = forms.BooleanField(required=False)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         choose(self, "rules", [(s.slug, s.name[lang()]) for s in SYSTEMS.values()])
+        self.option_errors: dict[str, str] = {}
         for seat in range(MAX_PLAYERS):
             self.fields[f"name_{seat}"] = forms.CharField(
                 label=gettext_lazy("Player %(n)d") % {"n": seat + 1}, required=False, max_length=200
@@ -116,15 +110,18 @@ class NewGameForm(forms.Form):
             self.add_error("first_dealer", _("Pick one of the players."))
         data["names"] = names
         data["dealer_seat"] = chosen
+        if slug:
+            # The chosen game's house rules, named `<slug>-<option>`; other games' are ignored.
+            try:
+                data["options"] = house_rules.read(get_rules(slug), self.data, f"{slug}-")
+            except OptionError as error:
+                option = str(error.params.get("option", ""))
+                self.option_errors[option] = describe(error.code, error.params, lang())
+                raise ValidationError(_("Check the house rules.")) from None
         return data
 
     def options(self) -> TableOptions:
-        """The options the chosen game offers, as ticked; the others' fields are ignored."""
-        rules = get_rules(self.cleaned_data["rules"])
-        return TableOptions.read(
-            rules,
-            {name: self.cleaned_data.get(name) for name in rules.options if name in self.fields},
-        )
+        return self.cleaned_data["options"]
 
 
 class RoundForm(forms.Form):

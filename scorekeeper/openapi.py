@@ -6,7 +6,7 @@ from what the API accepts; the test suite runs schemathesis against it.
 
 from __future__ import annotations
 
-from rules_engine import MOST_DEALS, SYSTEMS, hand_limits
+from rules_engine import CHOICES, SYSTEMS, Choice, hand_limits
 
 from .views.checker import MAX_BODY
 
@@ -14,7 +14,8 @@ ERROR_CODES = {
     "400": "Bad input: unknown rules, a card that cannot be read, a hand no table could hold "
     "(hand_too_large, too_many_copies, too_many_jokers), no round said for a contract system "
     "(round_needed) or one out of range, an option the game does not have or a wrong value "
-    "(unknown_option, option_not_bool, option_out_of_range, bad_options), a player count the "
+    "(unknown_option, option_not_bool, option_out_of_range, option_not_one_of, "
+    "options_conflict, bad_options), a player count the "
     "game does not have (player_count), or not a JSON object. `error` is the CLI's code, "
     "`message` a sentence in `lang`.",
     "413": f"The body is over {MAX_BODY} bytes.",
@@ -65,6 +66,16 @@ def _answers(ok: dict, codes: tuple[str, ...]) -> dict:
     return out
 
 
+def _option_schema(choice: Choice) -> dict:
+    """One house rule's JSON type, from the engine's own description of its values."""
+    if choice.kind is bool:
+        return {"type": ["boolean", "null"]}
+    if choice.values:
+        kind = "integer" if choice.kind is int else "string"
+        return {"type": [kind, "null"], "enum": [*choice.values, None]}
+    return {"type": ["integer", "null"], "minimum": choice.low, "maximum": choice.high}
+
+
 def document() -> dict:
     slugs = list(SYSTEMS)
     rules = {
@@ -94,11 +105,7 @@ def document() -> dict:
         "description": "The table's options; each game offers its own: "
         + "; ".join(f"{r.slug}: {', '.join(r.options)}" for r in SYSTEMS.values() if r.options)
         + ".",
-        "properties": {
-            "no_jokers": {"type": "boolean"},
-            "joker_counts_as_card": {"type": "boolean"},
-            "rounds": {"type": ["integer", "null"], "minimum": 1, "maximum": MOST_DEALS},
-        },
+        "properties": {name: _option_schema(choice) for name, choice in CHOICES.items()},
     }
     table = {"players": players, "options": options}
     meld_list = {"type": "array", "items": {"type": "array", "items": {"type": "string"}}}

@@ -19,6 +19,7 @@ from rules_engine import (
     running_totals,
 )
 
+from .house_rules import encode, in_force
 from .models import Game, Player
 
 UPCOMING_ROUNDS = 8
@@ -76,6 +77,8 @@ class Board:
     romi: RomiBoard | None = None
 
     behind: list[int] = field(default_factory=list)
+    house_rules: list[str] = field(default_factory=list)  # the table's options, in words
+    points_to_go: int | None = None  # before a total ends the game, when one does
 
     @property
     def checker_query(self) -> str:
@@ -86,11 +89,13 @@ class Board:
             if self.rules.opening
             else (self.next_round.number if self.next_round else max(len(self.rows), 1))
         )
-        query = {"rules": self.rules.slug, "round": number, "players": table.players}
-        if table.options.no_jokers:
-            query["jokers"] = 0
-        if table.options.joker_counts_as_card:
-            query["joker_as_card"] = 1
+        query: dict[str, object] = {
+            "rules": self.rules.slug,
+            "round": number,
+            "players": table.players,
+        }
+        for name, value in table.options.house_rules(table.system):
+            query[name] = encode(value)
         return urlencode(query)
 
     @property
@@ -147,6 +152,7 @@ def game_board(game: Game, lang: str = "fr") -> Board:
     rules = table.rules
     players = list(game.players.all())
     board = Board(game=game, rules=rules, players=players)
+    board.house_rules = in_force(table.system, table.options)
     if rules.romi is not None:
         board.romi = _romi_board(game, rules, players)
         board.finished = game.finished_at is not None
@@ -171,7 +177,7 @@ def game_board(game: Game, lang: str = "fr") -> Board:
     standings = table.standings(scored)
     board.totals, board.ranks, board.leaders = standings.totals, standings.ranks, standings.leaders
     board.behind = standings.behind
-    board.finished = game.finished_at is not None or table.is_over(len(board.rows))
+    board.finished = game.finished_at is not None or table.is_over(len(board.rows), board.totals)
     if not board.finished:
         played = len(board.rows)
         last = played + UPCOMING_ROUNDS
@@ -179,6 +185,7 @@ def game_board(game: Game, lang: str = "fr") -> Board:
             last = min(table.rounds, last)
         board.upcoming = [round_info(table, players, n, lang) for n in range(played + 1, last + 1)]
         board.next_round = board.upcoming[0]
+        board.points_to_go = table.points_to_go(board.totals)
     return board
 
 

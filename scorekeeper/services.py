@@ -13,7 +13,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Sum
 from django.utils import timezone
 
 from rules_engine import (
@@ -215,7 +215,8 @@ def round_record(
                 raise Conflict("round_taken", number=number)
             if number is not None and number > played + 1:
                 raise Conflict("round_gap", number=number, played=played)
-            if game.finished_at or game.table.is_over(played) or played >= MAX_ROUNDS_OPEN_ENDED:
+            over = game.table.is_over(played, _totals(game))
+            if game.finished_at or over or played >= MAX_ROUNDS_OPEN_ENDED:
                 raise ServiceError("game_over")
             scores = _score(game, played + 1, entries, no_winner)
             round_ = Round.objects.create(
@@ -232,7 +233,7 @@ def round_record(
                 round_number=round_.number,
                 after=_snapshot(round_),
             )
-            if game.table.is_over(round_.number):
+            if game.table.is_over(round_.number, _totals(game)):
                 Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
             _bump(game)
             return round_, True
@@ -242,6 +243,19 @@ def round_record(
         if replay is not None:
             return replay, False
         raise Conflict("round_taken", number=number) from None
+
+
+def _totals(game: Game) -> list[int]:
+    """Each seat's total so far, asked of the database only when a total can end the game."""
+    if game.table.options.end_at_total is None:
+        return []
+    sums = dict(
+        RoundScore.objects.filter(round__game=game)
+        .values_list("player__seat")
+        .annotate(total=Sum("score"))
+        .values_list("player__seat", "total")
+    )
+    return [sums.get(seat, 0) for seat in range(game.seats)]
 
 
 def _replayed(client_uuid, game: Game, entries, no_winner: bool) -> Round | None:
@@ -288,6 +302,10 @@ def round_correct(
     HistoryEntry.objects.create(
         game=game, action=action, round_number=round_.number, before=before, after=_snapshot(round_)
     )
+    if game.table.options.end_at_total is not None:
+        # A corrected deal can bring a total to the end, or back under it.
+        over = game.table.is_over(game.rounds.count(), _totals(game))
+        Game.objects.filter(pk=game.pk).update(finished_at=timezone.now() if over else None)
     _bump(game)
     return round_
 

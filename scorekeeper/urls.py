@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import path
 
-from .views import checker, games, grids, home, language, manage, pwa, romi, rounds
+from .views import checker, games, grids, home, language, manage, pwa, romi, rounds, rules
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -33,6 +33,9 @@ urlpatterns = [
     path("g/<str:token>/romi/finish/", romi.finish, name="romi_finish"),
     path("grids/", grids.blank_grid, name="blank_grid"),
     path("g/<str:token>/grid.pdf", grids.game_pdf, name="game_pdf"),
+    path("rules/", rules.index, name="rules_index"),
+    path("rules/<str:slug>/", rules.game_rules, name="rules"),
+    path("rules/<str:slug>/rules.pdf", rules.rules_pdf, name="rules_pdf"),
     path("check/", checker.check_page, name="check"),
     path("api/check", checker.api_check, name="api_check"),
     path("api/solve", checker.api_solve, name="api_solve"),

@@ -106,6 +106,9 @@ def page_tour(start_game) -> dict[str, str]:
         "delete game": f"{g.url}delete/",
         "checker": "/check/?rules=liverpool&round=3&melds=2H+3H&hand=2H+3H+4H+5H",
         "grids": "/grids/",
+        "rules": "/rules/",
+        "rules of a game": "/rules/rami-contrat-13/",
+        "rules of ROMi RAMi": "/rules/romi-rami/",
         "offline": "/offline/",
         "romi": romi.url,
     }

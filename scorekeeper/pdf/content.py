@@ -7,12 +7,21 @@ from django.utils.translation import ngettext
 
 from rules_engine import Fact, RuleSystem, Table, contract_symbols, contract_words, deal_facts
 
-from ..facts import FACT_MARKS, FACT_WORDS
+from ..facts import FACT_MARKS, FACT_WORDS, NO_WINNER_MARK
+from ..house_rules import in_force
 from .grids import Sheet
 
 
 def legend(rules: RuleSystem) -> list[str]:
-    """Card values, bonuses and the marks this game's grid can hold, from the rules' data."""
+    """The scoring, then the marks this game's grid can hold."""
+    marks = [f"{FACT_MARKS[f]} {FACT_WORDS[f]}" for f in deal_facts(rules)]
+    if rules.allows_no_winner:
+        marks.append(f"{NO_WINNER_MARK} {_('no winner')}")
+    return [*scoring_lines(rules), " · ".join(marks)]
+
+
+def scoring_lines(rules: RuleSystem) -> list[str]:
+    """Card values, bonuses, the opening and who wins, as the rules' data says."""
     lines = []
     values = rules.card_values
     if values:
@@ -49,8 +58,12 @@ def legend(rules: RuleSystem) -> list[str]:
     if rules.allows_no_winner:
         lines.append(_("Stock and discard exhausted: no winner, everyone scores their hand."))
     lines.append(_("Lowest total wins.") if rules.lowest_wins else _("Highest total wins."))
-    lines.append(" · ".join(f"{FACT_MARKS[f]} {FACT_WORDS[f]}" for f in deal_facts(rules)))
     return lines
+
+
+def house_rule_lines(table: Table) -> list[str]:
+    lines = in_force(table.system, table.options)
+    return [_("House rules:") + " " + " ".join(lines)] if lines else []
 
 
 def round_sheet(table: Table, names: list[str], *, board=None, subtitle: str = "") -> Sheet:
@@ -70,7 +83,8 @@ def round_sheet(table: Table, names: list[str], *, board=None, subtitle: str = "
     filled = {row.number: row for row in board.rows} if board else {}
     for number in range(1, deals + 1):
         plan = table.round(number)
-        line = [str(number)]
+        row = filled.get(number)
+        line = [f"{number} {NO_WINNER_MARK}" if row and row.no_winner else str(number)]
         if plan.contract is not None:
             line.append(
                 f"{contract_symbols(plan.contract)}\n{contract_words(plan.contract, _lang())}"
@@ -82,7 +96,6 @@ def round_sheet(table: Table, names: list[str], *, board=None, subtitle: str = "
             else _("no joker")
         )
         line.append(f"{plan.cards}\n{deck_words}, {joker_words}")
-        row = filled.get(number)
         if row:
             line.append(row.dealer.name)
             for cell in row.cells:
@@ -114,7 +127,7 @@ def round_sheet(table: Table, names: list[str], *, board=None, subtitle: str = "
         spans=spans,
         rows=rows,
         footer=[total_row, rank_row],
-        legend=legend(rules),
+        legend=legend(rules) + house_rule_lines(table),
         widths=widths,
         first_wide=len(lead),
         lines_after=[winner],

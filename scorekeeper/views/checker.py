@@ -17,16 +17,21 @@ from rules_engine import (
     SearchTooLarge,
     TableOptions,
     contract_words,
+    describe,
+    get_rules,
     referee,
 )
 
+from .. import house_rules
 from ..forms import lang, small_number
+from ..house_rules import in_force, option_fields
 from .responses import HtmxHttpRequest
 
 MAX_BODY = 10_000
 
 
 TRUE = (True, "1", "on", "true")
+NOT_CHECKED = ("rounds", "end_at_total", "dealer_passes", "no_winner_deals")  # no lay-down asks
 
 
 def _question(params, default_rules: str = "rami-contrat") -> Question:
@@ -40,12 +45,20 @@ def _question(params, default_rules: str = "rami-contrat") -> Question:
         joker=params.get("joker") in TRUE,
         bonus=str(params.get("bonus") or "")[:2],
         players=small_number(str(params.get("players") or "")),
-        # Opened from a game: its jokers (none) and how the opening counts them.
-        options=TableOptions(
-            no_jokers=str(params.get("jokers")) == "0",
-            joker_counts_as_card=params.get("joker_as_card") in TRUE,
-        ),
     )
+
+
+def _page_question(query) -> tuple[Question, RulesError | None]:
+    """The page's question with the house rules its query names (`exact_lay_down=1`...);
+    a bad option is answered, not ignored: the question then stands without options."""
+    question = _question(query)
+    rules = SYSTEMS.get(question.rules)
+    if rules is None:
+        return question, None
+    try:
+        return replace(question, options=house_rules.read(rules, query)), None
+    except RulesError as error:
+        return question, error
 
 
 def _api_question(body: dict, default_rules: str = "rami-contrat") -> Question:
@@ -54,7 +67,9 @@ def _api_question(body: dict, default_rules: str = "rami-contrat") -> Question:
     if not isinstance(options, dict):
         raise RulesError("bad_options")
     question = _question(body, default_rules)
-    return replace(question, options=TableOptions.read(question.system, options))
+    if not question.rules and not options:
+        return question
+    return replace(question, options=TableOptions.read(get_rules(question.rules), options))
 
 
 def _systems() -> list[dict]:
@@ -90,9 +105,14 @@ def _solution(question: Question, hand: str) -> dict:
 
 @require_GET
 def check_page(request: HtmxHttpRequest) -> HttpResponse:
-    question = _question(request.GET)
+    question, option_error = _page_question(request.GET)
     melds = request.GET.get("melds", "")[: referee.MAX_TEXT]
     hand = request.GET.get("hand", "")[: referee.MAX_TEXT]
+    system = SYSTEMS.get(question.rules)
+    errors: dict[str, str] = {}
+    if option_error is not None:
+        option = str(option_error.params.get("option", ""))
+        errors[option] = describe(option_error.code, option_error.params, lang())
     context = {
         "q": question,
         "melds": melds,
@@ -100,8 +120,13 @@ def check_page(request: HtmxHttpRequest) -> HttpResponse:
         "systems": _systems(),
         "verdict": _verdict(question, melds),
         "solution": _solution(question, hand),
-        "system": SYSTEMS.get(question.rules),  # None for an unknown slug: the verdict says so
+        "system": system,  # None for an unknown slug: the verdict says so
         "no_jokers": question.options.no_jokers,  # opened from a game played without jokers
+        "house_rules": (
+            option_fields(system, request.GET, errors=errors, skip=NOT_CHECKED) if system else []
+        ),
+        "in_force": in_force(system, question.options, skip=NOT_CHECKED) if system else [],
+        "option_error": option_error is not None,
     }
     if request.htmx and request.GET.get("part") == "verdict":
         return render(request, "checker/check.html#verdict", context)

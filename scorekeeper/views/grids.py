@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -11,10 +13,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from rules_engine import SYSTEMS, Table, get_rules
+from rules_engine import SYSTEMS, OptionError, Table, describe, get_rules
 
+from .. import house_rules
 from ..forms import choose, clean_name, lang
+from ..house_rules import option_fields
 from ..pdf.content import romi_sheet, round_sheet
+from ..pdf.grids import GridTooTall
 from ..pdf.grids import render as render_pdf
 from ..selectors import game_board
 from .access import game_access
@@ -79,6 +84,21 @@ class BlankGridForm(forms.Form):
         return data
 
 
+GAME_LENGTH = ("rounds", "end_at_total")  # a blank grid asks for its deals instead
+
+
+def _blank_context(form: BlankGridForm, errors: dict[str, dict[str, str]] | None = None) -> dict:
+    """The form, and each game's house rules (app.js shows the chosen game's only)."""
+    blocks = []
+    for s in SYSTEMS.values():
+        if set(s.options) - set(GAME_LENGTH):
+            prefix = f"{s.slug}-"
+            fields = option_fields(s, form.data, prefix, (errors or {}).get(s.slug), GAME_LENGTH)
+            chosen = any(f.value or f.error for f in fields)  # opened when set or wrong
+            blocks.append((s.slug, s.name[lang()], fields, chosen))
+    return {"form": form, "house_rules": blocks}
+
+
 def _pdf_response(content: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -99,28 +119,48 @@ def blank_grid(request: HttpRequest) -> HttpResponse:
                 "language": lang(),
             }
         )
-        return render(request, "grids/blank.html", {"form": form})
+        return render(request, "grids/blank.html", _blank_context(form))
     form = BlankGridForm(request.GET)
     if not form.is_valid():
-        return render(request, "grids/blank.html", {"form": form}, status=400)
+        return render(request, "grids/blank.html", _blank_context(form), status=400)
     data = form.cleaned_data
     rules = get_rules(data["rules"])
     names = data["name_list"] + [""] * (data["players"] - len(data["name_list"]))
-    with translation.override(data["language"]):
-        if rules.romi is not None:
-            sheet = romi_sheet(rules, names)
-        else:
-            # A blank grid's table: its seats, and for an open-ended game the deals asked for.
-            rounds = {"rounds": data["deals"]} if "rounds" in rules.options else {}
-            table = Table.build(rules.slug, len(names), options=rounds)
-            sheet = round_sheet(table, names, subtitle=_("Date:") + " " + "_" * 14)
-        content = render_pdf(
-            [sheet],
-            paper=data["paper"],
-            wide=data["orientation"] == "landscape",
-            per_sheet=data["per_sheet"],
-            title=sheet.title,
+    try:
+        chosen = house_rules.read(rules, request.GET, f"{rules.slug}-", skip=GAME_LENGTH)
+        if "rounds" in rules.options:
+            chosen = replace(chosen, rounds=data["deals"])
+    except OptionError as error:
+        option = str(error.params.get("option", ""))
+        message = describe(error.code, error.params, lang())
+        context = _blank_context(form, {rules.slug: {option: message}})
+        return render(request, "grids/blank.html", context, status=400)
+    try:
+        with translation.override(data["language"]):
+            if rules.romi is not None:
+                sheet = romi_sheet(rules, names)
+            else:
+                # A blank grid's table: its seats, its house rules, and for an open-ended
+                # game the deals asked for.
+                table = Table(rules, len(names), options=chosen)
+                sheet = round_sheet(table, names, subtitle=_("Date:") + " " + "_" * 14)
+            content = render_pdf(
+                [sheet],
+                paper=data["paper"],
+                wide=data["orientation"] == "landscape",
+                per_sheet=data["per_sheet"],
+                title=sheet.title,
+            )
+    except GridTooTall:
+        form.add_error(
+            "per_sheet",
+            _(
+                "%(n)d grids of this game do not fit one sheet with rows tall enough to write "
+                "in: choose fewer grids per sheet, fewer deals or the other orientation."
+            )
+            % {"n": data["per_sheet"]},
         )
+        return render(request, "grids/blank.html", _blank_context(form), status=400)
     return _pdf_response(content, f"{rules.slug}-grid.pdf")
 
 

@@ -8,9 +8,8 @@ from rules_engine import SYSTEMS
 
 from .. import services
 from ..forms import MAX_PLAYERS, NewGameForm, lang
+from ..house_rules import option_fields
 from .access import RECENT_NAMES, my_games, remember_game, remember_names
-
-OPTION_NAMES = sorted({name for s in SYSTEMS.values() for name in s.options})
 
 
 @require_GET
@@ -45,22 +44,22 @@ def game_new(request: HttpRequest) -> HttpResponse:
         {"slug": s.slug, "name": s.name[lang()], "summary": s.summary[lang()], "players": s.players}
         for s in SYSTEMS.values()
     ]
+    chosen = form.data.get("rules")
+
+    def errors(rules):
+        return form.option_errors if rules.slug == chosen else None
+
     typed = [(form.data.get(f"name_{seat}") or "").strip()[:40] for seat in range(MAX_PLAYERS)]
     context = {
         "form": form,
         "systems": systems,
         "dealer_choices": list(enumerate(typed)),
         "recent_names": request.session.get(RECENT_NAMES, []),
-        # Which games offer each option: named in the labels (no JavaScript needed), and
-        # used by app.js to show only the options of the game chosen.
-        "offered": {
-            name: {
-                "slugs": " ".join(s.slug for s in by),
-                "names": ", ".join(s.name[lang()] for s in by),
-            }
-            for name in OPTION_NAMES
-            for by in [[s for s in SYSTEMS.values() if name in s.options]]
-        },
-        "no_options_for": " ".join(s.slug for s in SYSTEMS.values() if not s.options),
+        # One block of house rules per game; app.js shows only the chosen game's.
+        "house_rules": [
+            (s.slug, s.name[lang()], option_fields(s, form.data, f"{s.slug}-", errors(s)))
+            for s in SYSTEMS.values()
+            if s.options
+        ],
     }
     return render(request, "games/new.html", context, status=400 if form.errors else 200)

@@ -257,6 +257,18 @@
     form.addEventListener("click", (event) => { if (event.target.closest("[data-move]")) setTimeout(() => syncNewGame(form)); });
   });
 
+  // Blank grids: only the chosen game's house rules show (without this script, all do).
+  document.addEventListener("DOMContentLoaded", () => {
+    const form = document.querySelector("form[data-house-rules]");
+    const rules = form && form.querySelector('select[name="rules"]');
+    if (!rules) return;
+    const sync = () => form.querySelectorAll("[data-for]").forEach((element) => {
+      element.hidden = !element.dataset.for.split(" ").includes(rules.value);
+    });
+    sync();
+    rules.addEventListener("change", sync);
+  });
+
   // Copy buttons and select-all on the share page.
   document.addEventListener("click", (event) => {
     const copy = event.target.closest("[data-copy]");

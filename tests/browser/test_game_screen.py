@@ -267,12 +267,12 @@ def test_the_new_game_form_shows_only_what_the_chosen_game_has(open_phone):
     seats = page.locator(".seat")
     page.get_by_label("Rami Contrat", exact=False).first.check()
     assert [seats.nth(i).is_visible() for i in range(8)] == [True] * 5 + [False] * 3
-    assert page.get_by_label("Jouer sans jokers", exact=False).is_visible()
-    assert not page.locator("#id_rounds").is_visible()
+    assert page.locator("#id_rami-contrat-no_jokers").is_visible()
+    assert not page.locator("#id_rami-51-rounds").is_visible()
     page.locator('input[name="rules"][value="rami-51"]').check()
     assert [seats.nth(i).is_visible() for i in range(8)] == [True] * 6 + [False] * 2
-    assert page.locator("#id_rounds").is_visible()
-    assert not page.get_by_label("Jouer sans jokers", exact=False).is_visible()
+    assert page.locator("#id_rami-51-rounds").is_visible()
+    assert not page.locator("#id_rami-contrat-no_jokers").is_visible()
     page.locator('input[name="rules"][value="liverpool"]').check()
     assert all(seats.nth(i).is_visible() for i in range(8))
     for seat, name in enumerate(["Ana", "Ben", "Cléo"]):

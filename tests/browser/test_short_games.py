@@ -19,7 +19,7 @@ def start(page, system_label, names, **options):
 
 def test_rami_51_three_deals_with_laid_nothing_and_rami_sec(phone):
     page = phone
-    start(page, "Rami (51)", ["Ana", "Ben"], rounds="3")
+    start(page, "Rami (51)", ["Ana", "Ben"], **{"rami-51-rounds": "3"})
     page.get_by_role("heading", name="Manche 1 sur 3").wait_for()
     page.locator('.hand[data-seat="1"] input.points').fill("31")
     page.locator('.hand[data-seat="0"] input[name="went_out"]').check()

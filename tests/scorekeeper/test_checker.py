@@ -137,7 +137,7 @@ def test_from_a_game_without_jokers_the_picker_has_no_joker(client, start_game):
     g = start_game("rami-contrat", ["Ana", "Ben", "Cléo"], options={"no_jokers": True})
     page = client.get(g.url).content.decode()
     link = next(href for href in re.findall(r'href="([^"]+)"', page) if href.startswith("/check/"))
-    assert "jokers=0" in link
+    assert "no_jokers=1" in link
     html = client.get(link.replace("&amp;", "&")).content.decode()
     assert 'data-add="JK"' not in html
     assert 'data-add="JK"' in client.get("/check/", {"rules": "rami-contrat"}).content.decode()
@@ -188,6 +188,10 @@ def test_a_game_opens_the_checker_with_its_seats_and_its_opening_rule(client, st
     page = client.get(g.url).content.decode()
     link = next(href for href in re.findall(r'href="([^"]+)"', page) if href.startswith("/check/"))
     link = link.replace("&amp;", "&")
-    assert "players=3" in link and "joker_as_card=1" in link
+    assert "players=3" in link and "joker_counts_as_card=1" in link
     html = client.get(link + "&melds=AH KH QH | 9S 9D JK").content.decode()
-    assert "58" in html and 'name="joker_as_card" value="1"' in html
+    assert "58" in html  # the page keeps the option chosen, for the next lay-down checked
+    assert re.search(
+        r'name="joker_counts_as_card"[^>]*>\s*<option value=""[^>]*>[^<]*</option><option value="1" selected>',
+        html,
+    )

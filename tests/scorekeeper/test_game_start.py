@@ -60,8 +60,8 @@ def test_a_random_first_dealer_is_one_of_the_players(client):
 
 @pytest.mark.django_db
 def test_the_options_are_kept(client):
-    new_game(client, rules="rami-51", name_0="A", name_1="B", rounds="5")
-    new_game(client, rules="liverpool", name_0="A", name_1="B", no_jokers="on")
+    new_game(client, rules="rami-51", name_0="A", name_1="B", **{"rami-51-rounds": "5"})
+    new_game(client, rules="liverpool", name_0="A", name_1="B", **{"liverpool-no_jokers": "1"})
     assert [g.options for g in Game.objects.order_by("pk")] == [{"rounds": 5}, {"no_jokers": True}]
 
 
@@ -108,8 +108,10 @@ def test_a_first_dealer_that_is_not_a_seat_is_refused(client, db, dealer):
 @pytest.mark.django_db
 def test_rami_51_may_count_a_joker_in_the_opening_as_its_card(client):
     form = client.get("/new/").content.decode()
-    assert 'name="joker_counts_as_card"' in form and 'data-for="rami-51"' in form
-    new_game(client, rules="rami-51", name_0="A", name_1="B", joker_counts_as_card="on")
+    assert 'name="rami-51-joker_counts_as_card"' in form and 'data-for="rami-51"' in form
+    new_game(
+        client, rules="rami-51", name_0="A", name_1="B", **{"rami-51-joker_counts_as_card": "1"}
+    )
     game = Game.objects.get()
     assert game.options == {"joker_counts_as_card": True} and game.seats == 2
     assert game.table.options.joker_counts_as_card
@@ -117,5 +119,6 @@ def test_rami_51_may_count_a_joker_in_the_opening_as_its_card(client):
 
 @pytest.mark.django_db
 def test_an_option_another_game_offers_is_not_kept(client):
-    new_game(client, rules="rami-contrat-13", name_0="A", name_1="B", no_jokers="on", rounds="4")
+    other = {"rami-51-rounds": "4", "liverpool-no_jokers": "1", "no_jokers": "1"}
+    new_game(client, rules="rami-contrat-13", name_0="A", name_1="B", **other)
     assert Game.objects.get().options == {}

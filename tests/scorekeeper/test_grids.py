@@ -5,6 +5,7 @@ import shutil
 import subprocess
 
 import pytest
+from django.utils import timezone
 from pypdf import PdfReader
 
 from .helpers import round_data
@@ -159,5 +160,5 @@ def test_deck_counts_are_written_in_good_grammar_and_dates_in_the_language(clien
     assert "1 paquet, 2 jokers" in text and "1 paquets" not in text
     client.get("/language/en/", {"next": "/"})
     english = text_of(pdf_of(client.get(g.url + "grid.pdf")))
-    created = g.game.created_at
+    created = timezone.localtime(g.game.created_at)  # the table's day, not UTC's
     assert f"{created:%m/%d/%Y} · Anna, Ben" in english  # US English short dates
