@@ -121,7 +121,14 @@ RAMI_51 = RuleSystem(
     flat_scores=(FlatScore(Fact.LAID_NOTHING, 100),),
     bonuses=(Bonus(Fact.RAMI_SEC, -50),),
     opening=Opening(),
-    options=("rounds", "end_at_total", "joker_counts_as_card", "ace_in_set", "dealer_passes"),
+    options=(
+        "rounds",
+        "end_at_total",
+        "joker_counts_as_card",
+        "ace_in_set",
+        "rami_sec_only",
+        "dealer_passes",
+    ),
 )
 
 RAMI_CONTRAT_13 = RuleSystem(

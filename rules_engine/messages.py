@@ -226,6 +226,18 @@ _T: dict[str, dict[str, str | tuple[str, str]]] = {
         "fr": "Les brelans {first} et {second} sont de la même valeur : à cette table, ils comptent pour un seul.",
         "en": "Sets {first} and {second} are of the same rank: at this table they count as one.",
     },
+    "rami_sec_only": {
+        "fr": "À cette table, on ne pose que par rami sec : les {needed} cartes d'un coup ({count} posées).",
+        "en": "At this table one lays down only by rami sec: all {needed} cards at once ({count} laid).",
+    },
+    "rami_sec_hand": {
+        "fr": "Pour chercher un rami sec, donnez les {needed} cartes tenues après la pioche ({count} données).",
+        "en": "To look for a rami sec, give the {needed} cards held after drawing ({count} given).",
+    },
+    "no_rami_sec_possible": {
+        "fr": "Pas de rami sec dans cette main : toutes ses cartes sauf la défausse ne se combinent pas en une ouverture.",
+        "en": "No rami sec in this hand: its cards but the discard do not all make an opening.",
+    },
     "must_lay_all": {
         "fr": "Ce contrat se pose en entier, sans défausse : {needed} cartes ({count} ici).",
         "en": "This contract is laid in full with no discard: {needed} cards ({count} here).",

@@ -80,6 +80,8 @@ def check_opening(
             )
         )
     laid = sum(len(m) for m in melds)
+    if opening.rami_sec_only and laid != opening.rami_sec_cards:
+        errors.append(Reason("rami_sec_only", {"count": laid, "needed": opening.rami_sec_cards}))
     if hand_size is not None and laid >= hand_size:
         errors.append(Reason("must_keep_discard", {"count": laid, "hand": hand_size}))
     shown = tuple(r.cards if r else tuple(m) for r, m in zip(readings, melds, strict=True))

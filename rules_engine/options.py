@@ -35,6 +35,7 @@ CHOICES: dict[str, Choice] = {
     "end_at_total": Choice(int, 50, MOST_POINTS),
     "joker_counts_as_card": Choice(bool),
     "ace_in_set": Choice(int, values=(11, 1)),
+    "rami_sec_only": Choice(bool),
     "exact_lay_down": Choice(bool),
     "no_contiguous_runs": Choice(bool),
     "overlap_counts_as_contiguous": Choice(bool),
@@ -54,6 +55,7 @@ class TableOptions:
     end_at_total: int | None = None  # open-ended systems: over once a total reaches this
     joker_counts_as_card: bool = False  # rami-51: a joker in the opening counts as its card
     ace_in_set: int | None = None  # rami-51: an ace in a set counts 11 or 1 in the opening
+    rami_sec_only: bool = False  # rami-51: one lays down only by laying every card at once
     exact_lay_down: bool | None = None  # contract melds exactly their size (3, 4) or more
     no_contiguous_runs: bool | None = None  # two runs of one suit in a contract must not meet
     overlap_counts_as_contiguous: bool = False  # ...nor overlap (2-5 with 4-7 of one suit)
@@ -130,11 +132,14 @@ class TableOptions:
             changes["allows_no_winner"] = self.no_winner_deals
         if self.decks is not None:
             changes["decks"] = (DeckRule(rules.players, self.decks),)
-        if rules.opening is not None and (self.ace_in_set or self.joker_counts_as_card):
+        if rules.opening is not None and (
+            self.ace_in_set or self.joker_counts_as_card or self.rami_sec_only
+        ):
             changes["opening"] = replace(
                 rules.opening,
                 ace_in_set=self.ace_in_set or rules.opening.ace_in_set,
                 joker_as_card=self.joker_counts_as_card,
+                rami_sec_only=self.rami_sec_only,
             )
         return replace(rules, **changes) if changes else rules  # type: ignore[arg-type]
 

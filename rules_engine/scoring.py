@@ -67,13 +67,17 @@ def max_hand_points(
 
 
 def _implied_facts(rules: RuleSystem, players: Sequence[PlayerDeal]) -> list[frozenset[Fact]]:
-    """A rami sec is the first lay-down of the deal: nobody else can have laid anything."""
+    """A rami sec is the first lay-down of the deal: nobody else can have laid anything.
+    Where a table plays "rami sec only", whoever went out made one."""
     flat = {f.fact for f in rules.flat_scores}
     sec, nothing = Fact.RAMI_SEC, Fact.LAID_NOTHING
+    facts = [p.facts for p in players]
+    if rules.opening is not None and rules.opening.rami_sec_only:
+        facts = [f | {sec} if Fact.WENT_OUT in f else f for f in facts]
     if sec in {b.fact for b in rules.bonuses} and nothing in flat:
-        if any(sec in p.facts for p in players):
-            return [p.facts if sec in p.facts else p.facts | {nothing} for p in players]
-    return [p.facts for p in players]
+        if any(sec in f for f in facts):
+            return [f if sec in f else f | {nothing} for f in facts]
+    return facts
 
 
 def validate_deal(

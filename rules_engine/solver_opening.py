@@ -46,6 +46,10 @@ def solve_opening(
     budget = budget or Budget(OPENING_NODES)
     spend = budget.spend
     opening = rules.opening_rule
+    if opening.rami_sec_only and len(hand) != opening.rami_sec_cards + 1:
+        needed = opening.rami_sec_cards + 1  # the cards held after drawing
+        reason = Reason("rami_sec_hand", {"count": len(hand), "needed": needed})
+        return Solution(False, (), (reason,)), 0
     meld = rules.meld_rules
     hand = [Card(0) if c.is_joker else c for c in hand]
     counts, jokers = _hand_counts(hand)
@@ -77,18 +81,21 @@ def solve_opening(
 
     @cache
     def best(
-        state: tuple[int, ...], jokers_left: int, need_pure: bool, need_keep: bool
+        state: tuple[int, ...], jokers_left: int, need_pure: bool, need_keep: bool, keep: int
     ) -> tuple[int, tuple[tuple[Card, ...], ...]]:
-        """(points, melds) of the best lay-down from this state, or (-1, ()) if none."""
+        """(points, melds) of the best lay-down from this state, or (-1, ()) if none;
+        `keep`: how many more cards may stay in hand (rami sec only: the discard)."""
         spend()
         anchor = next((i for i, n in enumerate(state) if n), None)
         if anchor is None:
-            if need_pure or (need_keep and not jokers_left):
+            if need_pure or (need_keep and not jokers_left) or jokers_left > keep:
                 return _NONE
             return 0, ()
         as_list = list(state)
         as_list[anchor] -= 1
-        result = best(tuple(as_list), jokers_left, need_pure, False)  # the card stays in hand
+        result = _NONE
+        if keep:  # the card stays in hand
+            result = best(tuple(as_list), jokers_left, need_pure, False, keep - 1)
         ceiling = sum(n * value[i] for i, n in enumerate(state) if n) + jokers_left * joker_most
         for cand, points, pure, spent in by_anchor.get(anchor, ()):
             spend()
@@ -100,19 +107,27 @@ def solve_opening(
             after = list(state)
             for slot, k in cand.uses:
                 after[slot] -= k
-            rest = best(tuple(after), jokers_left - cand.jokers, need_pure and not pure, need_keep)
+            rest = best(
+                tuple(after), jokers_left - cand.jokers, need_pure and not pure, need_keep, keep
+            )
             if rest[0] >= 0 and points + rest[0] > result[0]:
                 result = (points + rest[0], (cand.cards,) + rest[1])
         return result
 
+    # Any number of cards may stay in hand, but a rami sec keeps only the one it discards.
+    keep = 1 - outside if opening.rami_sec_only else len(hand)
+    if keep < 0:
+        return Solution(False, (), (Reason("no_rami_sec_possible"),)), 0
     try:
-        points, melds = best(start, jokers, True, outside == 0)
+        points, melds = best(start, jokers, True, outside == 0, keep)
     finally:
         best.cache_clear()
     if points >= opening.minimum:
         return Solution(True, melds), points
     reasons = []
-    if points < 0:
+    if opening.rami_sec_only and points < 0:
+        reasons.append(Reason("no_rami_sec_possible"))
+    elif points < 0:
         reasons.append(Reason("no_pure_run_possible", {"minimum": opening.pure_run_min}))
     else:
         reasons.append(Reason("best_below_minimum", {"points": points, "minimum": opening.minimum}))

@@ -108,6 +108,8 @@ class Opening:
     ace_in_set: int = 11  # Decision; a table option may make it 1
     joker: int = 0
     joker_as_card: bool = False  # table option: a joker counts as the card it replaces
+    rami_sec_only: bool = False  # table option: the only lay-down is all the cards at once
+    rami_sec_cards: int = 13  # what a rami sec lays: the whole deal (the 14th is discarded)
     face: int = 10
 
 

@@ -143,7 +143,10 @@ class RoundForm(forms.Form):
         self.rules = rules
         facts = set(deal_facts(rules))
         self.has_laid_nothing = Fact.LAID_NOTHING in facts
-        self.has_rami_sec = Fact.RAMI_SEC in facts
+        # Where only a rami sec may go out, going out says it: no box to tick.
+        self.has_rami_sec = Fact.RAMI_SEC in facts and not (
+            rules.opening is not None and rules.opening.rami_sec_only
+        )
         self.has_opened_first = Fact.OPENED_FIRST in facts
         # Points shown next to the facts, from the rule system (never written in templates).
         self.laid_nothing_points = next(

@@ -37,6 +37,12 @@ OPTION_WORDS = {
         gettext_noop("An ace in a set counts, in the opening"),
         gettext_noop("A set of aces opens with 33 points at 11 each, 3 at 1 each."),
     ),
+    "rami_sec_only": (
+        gettext_noop("Rami sec only"),
+        gettext_noop(
+            "One lays down only by laying all 13 cards at once; the others then score 100."
+        ),
+    ),
     "exact_lay_down": (
         gettext_noop("Lay exactly the contract"),
         gettext_noop(
@@ -97,6 +103,8 @@ def sentence(name: str, value: object) -> str:
         return _("A joker in the opening counts as the card it replaces.")
     if name == "ace_in_set":
         return _("An ace in a set counts %(n)d in the opening.") % {"n": value}
+    if name == "rami_sec_only":
+        return _("One lays down only by rami sec.")
     if name == "exact_lay_down":
         return (
             _("The first lay-down is exactly the contract, no card more.")

@@ -166,3 +166,31 @@ def test_an_option_is_typed_and_offered_only_where_it_means_something():
     with pytest.raises(OptionError) as refused:
         TableOptions.read(get_rules("liverpool"), {"dealer_passes": "up"})
     assert refused.value.code == "option_not_one_of"
+
+
+def test_rami_sec_only_scores_the_one_who_went_out_a_rami_sec():
+    hands = [PlayerDeal(facts=OUT), PlayerDeal(points=30), PlayerDeal(points=7)]
+    assert Table.build("rami-51", 3).score(1, hands) == [0, 30, 7]
+    only = Table.build("rami-51", 3, options={"rami_sec_only": True})
+    assert only.score(1, hands) == [-50, 100, 100]  # nobody else can have laid anything
+
+
+def test_rami_sec_only_checks_that_the_opening_lays_every_card():
+    nine = "5S 6S 7S | KH KS KD | QH QS QC"
+    whole = nine + " | 2D 3D 4D 5D"
+    assert check_opening(get_rules("rami-51"), parse_melds(nine)).valid
+    only = TableOptions(rami_sec_only=True).apply(get_rules("rami-51"))
+    assert not check_opening(only, parse_melds(nine)).valid
+    assert check_opening(only, parse_melds(whole)).valid
+
+
+def test_rami_sec_only_finds_a_lay_down_of_all_cards_but_the_discard():
+    hand = "5S 6S 7S 8S KH KS KD QH QS QC 2D 3D 4D 9C"
+    question = Question("rami-51", opening=True, options=TableOptions(rami_sec_only=True))
+    found = referee.solve(question, hand, "en")
+    assert found["found"] and sum(len(m) for m in found["melds"]) == 13
+    stuck = referee.solve(question, "5S 6S 7S KH KS KD QH QS QC 2D 3D 4D 9C 9H", "en")
+    assert not stuck["found"] and "No rami sec" in stuck["errors"][0]
+    assert referee.solve(Question("rami-51", opening=True), hand, "en")["found"]
+    short = referee.solve(question, "5S 6S 7S 8S KH KS KD QH QS QC 2D 3D 4D", "en")
+    assert "14 cards held after drawing" in short["errors"][0]

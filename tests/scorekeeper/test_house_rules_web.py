@@ -203,3 +203,18 @@ def test_the_legend_of_a_blank_grid_names_only_the_marks_its_game_can_hold(clien
     assert "⊘" not in liverpool
     thirteen = pdf_text(client.get("/grids/", {**query, "rules": "rami-contrat-13"}))
     assert "①" in thirteen and "∅" not in thirteen
+
+
+@pytest.mark.django_db
+def test_rami_sec_only_needs_only_who_went_out(client, start_game):
+    english(client)
+    g = start_game("rami-51", ["Ana", "Ben", "Cléo"], options={"rami_sec_only": True})
+    page = client.get(g.url).content.decode()
+    assert 'name="rami_sec"' not in page  # going out says it
+    assert "Rami sec only: all 13 cards at once." in visible_text(page)
+    client.post(g.url + "rounds/", round_data(out=1))
+    assert [s.score for s in Round.objects.get(game=g.game).scores.order_by("player__seat")] == [
+        100,
+        -50,
+        100,
+    ]
