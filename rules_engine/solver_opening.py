@@ -93,7 +93,7 @@ def solve_opening(
             return 0, ()
         as_list = list(state)
         as_list[anchor] -= 1
-        result = _NONE
+        result: tuple[int, tuple[tuple[Card, ...], ...]] = _NONE
         if keep:  # the card stays in hand
             result = best(tuple(as_list), jokers_left, need_pure, False, keep - 1)
         ceiling = sum(n * value[i] for i, n in enumerate(state) if n) + jokers_left * joker_most
