@@ -19,6 +19,7 @@ from rules_engine import (
     running_totals,
 )
 
+from . import charts
 from .house_rules import encode, in_force
 from .models import Game, Player
 
@@ -97,6 +98,20 @@ class Board:
         for name, value in table.options.house_rules(table.system):
             query[name] = encode(value)
         return urlencode(query)
+
+    @property
+    def running(self) -> list[list[int]]:
+        """Each round's running totals, seat by seat: what the score race draws."""
+        return [[cell.running for cell in row.cells] for row in self.rows]
+
+    @property
+    def chart_summary(self) -> str:
+        names = [p.name for p in self.players]
+        return charts.summary(names, self.running, self.rules.lowest_wins)
+
+    @property
+    def chart_size(self) -> tuple[int, int]:
+        return charts.size(len(self.players))
 
     @property
     def standings(self) -> list[Standing]:

@@ -33,6 +33,7 @@ urlpatterns = [
     path("g/<str:token>/romi/finish/", romi.finish, name="romi_finish"),
     path("grids/", grids.blank_grid, name="blank_grid"),
     path("g/<str:token>/grid.pdf", grids.game_pdf, name="game_pdf"),
+    path("g/<str:token>/chart.svg", grids.game_chart, name="game_chart"),
     path("rules/", rules.index, name="rules_index"),
     path("rules/<str:slug>/", rules.game_rules, name="rules"),
     path("rules/<str:slug>/rules.pdf", rules.rules_pdf, name="rules_pdf"),

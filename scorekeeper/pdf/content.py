@@ -7,6 +7,7 @@ from django.utils.translation import ngettext
 
 from rules_engine import Fact, RuleSystem, Table, contract_symbols, contract_words, deal_facts
 
+from ..charts import score_race
 from ..facts import FACT_MARKS, FACT_WORDS, NO_WINNER_MARK
 from ..house_rules import in_force
 from .grids import Sheet
@@ -131,6 +132,7 @@ def round_sheet(table: Table, names: list[str], *, board=None, subtitle: str = "
         widths=widths,
         first_wide=len(lead),
         lines_after=[winner],
+        chart=score_race(names, board.running) if board and board.rows else None,
     )
 
 
@@ -196,6 +198,7 @@ def romi_sheet(rules: RuleSystem, names: list[str], *, board=None, subtitle: str
         widths=[2, 1.3, 1.3, 1.3, 1.3, 1.3, 1.2, 1.2, 1.1, 1.4],
         first_wide=1,
         lines_after=[winner],
+        chart=score_race(names, board.running) if board and board.rows else None,
     )
 
 

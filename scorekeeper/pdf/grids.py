@@ -18,7 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 FONTS = Path(__file__).parent / "fonts"
 FONT, BOLD = "DejaVuCond", "DejaVuCond-Bold"
@@ -48,6 +48,7 @@ class Sheet:
     widths: list[float]  # relative column widths
     first_wide: int = 0  # columns holding text (left aligned)
     lines_after: list[str] = field(default_factory=list)  # e.g. "Winner: ____"
+    chart: Flowable | None = None  # a filled grid's score race, drawn after the legend
 
 
 MIN_ONE_PAGE_SCALE = 0.8  # one grid a sheet: shrink this far to keep it on one page, else flow
@@ -179,6 +180,8 @@ def _flowables(sheet: Sheet, width: float, size: float, stretch: float = 1.0) ->
     tail = [_paragraph(line, size * 1.1, bold=True, width=width) for line in sheet.lines_after]
     if sheet.legend:  # one block: no gap between its lines, which a small copy cannot spare
         tail.append(_paragraph("\n".join(sheet.legend), size * 0.9, width=width))
+    if sheet.chart is not None:
+        tail.append(sheet.chart)
     return [*head, _table(sheet, width, size, stretch), *tail]
 
 

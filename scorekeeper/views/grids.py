@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET
 from rules_engine import SYSTEMS, OptionError, Table, describe, get_rules
 
 from .. import house_rules
+from ..charts import as_svg, score_race
 from ..forms import choose, clean_name, lang
 from ..house_rules import option_fields
 from ..pdf.content import romi_sheet, round_sheet
@@ -162,6 +163,19 @@ def blank_grid(request: HttpRequest) -> HttpResponse:
         )
         return render(request, "grids/blank.html", _blank_context(form), status=400)
     return _pdf_response(content, f"{rules.slug}-grid.pdf")
+
+
+@require_GET
+def game_chart(request: HttpRequest, token: str) -> HttpResponse:
+    """The score race as SVG, for the game page and the view-only page (either token)."""
+    access = game_access(token)
+    board = game_board(access.game, lang())
+    names = [p.name for p in board.players]
+    response = HttpResponse(as_svg(score_race(names, board.running)), "image/svg+xml")
+    current = request.GET.get("v") == str(access.game.version)
+    # The page asks for the chart of the version it shows: that one never changes.
+    response["Cache-Control"] = "private, max-age=86400" if current else "no-cache"
+    return response
 
 
 @require_GET

@@ -1,0 +1,104 @@
+"""The score race: each player's running total after every round, drawn once with reportlab's
+graphics and rendered as SVG for the pages and as a flowable in the PDF.
+
+Colours are the Okabe-Ito palette (told apart with colour blindness, legible on light and
+dark); the SVG carries its own dark-mode style, since an <img> does not see the page's CSS.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from reportlab.graphics import renderSVG
+from reportlab.graphics.charts.legends import LineLegend
+from reportlab.graphics.charts.lineplots import LinePlot
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib import colors
+
+from .pdf.grids import FONT
+
+PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8C6D31", "#999999"]
+INK = "#333333"  # axes and words; the dark style below turns them light
+# renderSVG writes colours as inline styles (rgb in percent): only !important overrides them.
+DARK_STYLE = (
+    "<style>@media (prefers-color-scheme: dark) {"
+    ' [style*="fill: rgb(20%,20%,20%)"] { fill: #eeebe5 !important }'
+    ' [style*="stroke: rgb(20%,20%,20%)"] { stroke: #c9c4bb !important }'
+    ' [style*="stroke: rgb(73%,73%,73%)"] { stroke: #4a4540 !important }'
+    "}</style>"
+)
+
+
+WIDTH = 340
+
+
+def size(players: int) -> tuple[int, int]:
+    """The drawing's width and height: the plot, then a legend line per four names."""
+    return WIDTH, 190 + 14 * (players // 4 + 1)
+
+
+def score_race(names: list[str], running: list[list[int]]) -> Drawing:
+    """Running totals round by round (`running[r][seat]`), starting from 0 before round 1."""
+    width, height = size(len(names))
+    legend_height = height - 190
+    drawing = Drawing(width, height)
+    plot = LinePlot()
+    plot.x, plot.y = 34, 22 + legend_height
+    plot.width, plot.height = width - 44, height - plot.y - 12
+    plot.data = [
+        [(0, 0)] + [(r + 1, line[seat]) for r, line in enumerate(running)]
+        for seat in range(len(names))
+    ]
+    totals = [total for line in running for total in line] or [0]
+    plot.yValueAxis.valueMin = min(0, min(totals))
+    plot.yValueAxis.valueMax = max(10, max(totals))
+    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, max(len(running), 1)
+    plot.xValueAxis.valueSteps = list(range(0, max(len(running), 1) + 1))
+    for axis in (plot.xValueAxis, plot.yValueAxis):
+        axis.labels.fontName, axis.labels.fontSize = FONT, 8
+        axis.labels.fillColor = colors.HexColor(INK)
+        axis.strokeColor = colors.HexColor(INK)
+    plot.yValueAxis.visibleGrid = True
+    plot.yValueAxis.gridStrokeColor = colors.HexColor("#bbbbbb")
+    plot.yValueAxis.gridStrokeWidth = 0.3
+    for seat in range(len(names)):
+        line = plot.lines[seat]
+        line.strokeColor = colors.HexColor(PALETTE[seat % len(PALETTE)])
+        line.strokeWidth = 2
+    drawing.add(plot)
+    legend = LineLegend()
+    legend.x, legend.y = plot.x, legend_height - 2
+    legend.fontName, legend.fontSize = FONT, 9
+    legend.fillColor = colors.HexColor(INK)
+    legend.columnMaximum = 1
+    legend.dx, legend.dy, legend.deltax = 14, 2, max(60, (width - 44) / 4)
+    legend.alignment = "right"
+    legend.colorNamePairs = [
+        (colors.HexColor(PALETTE[seat % len(PALETTE)]), name) for seat, name in enumerate(names)
+    ]
+    legend.subCols.rpad = 4
+    if len(names) > 4:
+        legend.columnMaximum = 2
+    drawing.add(legend)
+    return drawing
+
+
+def as_svg(drawing: Drawing) -> str:
+    """A standalone SVG document, with its dark-mode style."""
+    svg = renderSVG.drawToString(drawing)
+    # The PDF's font is embedded there; a browser has its own sans-serif.
+    svg = svg.replace(f"font-family: {FONT};", "font-family: system-ui, sans-serif;")
+    tag_end = svg.index(">", svg.index("<svg")) + 1
+    return svg[:tag_end] + DARK_STYLE + svg[tag_end:]
+
+
+def summary(names: list[str], running: list[list[int]], lowest_wins: bool) -> str:
+    """The chart in words, for screen readers and anyone who cannot see it."""
+    if not running:
+        return _("Score race: no round played yet.")
+    last = running[-1]
+    order = sorted(range(len(names)), key=lambda seat: last[seat] if lowest_wins else -last[seat])
+    standings = ", ".join(f"{names[seat]} {last[seat]}" for seat in order)
+    return _("Score race after %(n)d rounds: %(standings)s.") % {
+        "n": len(running),
+        "standings": standings,
+    }
