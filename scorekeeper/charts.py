@@ -8,6 +8,7 @@ dark); the SVG carries its own dark-mode style, since an <img> does not see the 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.graphics import renderSVG
 from reportlab.graphics.charts.legends import LineLegend
 from reportlab.graphics.charts.lineplots import LinePlot
@@ -98,7 +99,12 @@ def summary(names: list[str], running: list[list[int]], lowest_wins: bool) -> st
     last = running[-1]
     order = sorted(range(len(names)), key=lambda seat: last[seat] if lowest_wins else -last[seat])
     standings = ", ".join(f"{names[seat]} {last[seat]}" for seat in order)
-    return _("Score race after %(n)d rounds: %(standings)s.") % {
+    words = ngettext(
+        "Score race after %(n)d round: %(standings)s.",
+        "Score race after %(n)d rounds: %(standings)s.",
+        len(running),
+    )
+    return words % {
         "n": len(running),
         "standings": standings,
     }

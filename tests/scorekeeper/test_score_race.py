@@ -36,7 +36,7 @@ def test_the_game_and_view_pages_show_the_race_once_a_round_is_played(client, st
     for url in (g.url, g.view_url):
         page = client.get(url).content.decode()
         image = re.search(r'<img src="([^"]+chart\.svg\?v=\d+)"[^>]*alt="([^"]+)"', page)
-        assert image and image.group(2) == "Score race after 1 rounds: Ana 0, Ben 25."
+        assert image and image.group(2) == "Score race after 1 round: Ana 0, Ben 25."
         chart = client.get(image.group(1).replace("&amp;", "&"))
         assert chart["Content-Type"] == "image/svg+xml" and b">Ben<" in chart.content
         assert "max-age" in chart["Cache-Control"]
