@@ -5,6 +5,7 @@ import io
 import re
 
 import pytest
+from django.utils import translation
 from pypdf import PdfReader
 
 from scorekeeper.charts import as_svg, score_race, summary
@@ -12,6 +13,7 @@ from scorekeeper.charts import as_svg, score_race, summary
 from .helpers import round_data
 
 
+@translation.override("en")
 def test_the_words_give_the_standings_after_the_last_round():
     running = [[10, 0, 25], [30, 12, 25]]
     assert summary(["Ana", "Ben", "Cléo"], running, lowest_wins=True) == (
