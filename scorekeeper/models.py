@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.db import models
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
@@ -13,6 +15,8 @@ MAX_NAME = 40
 
 
 class Game(models.Model):
+    # The game's identity across servers: an exported game imported twice is one game.
+    uuid = models.UUIDField(default=uuid.uuid4, editable=False, unique=True)
     rules_slug = models.CharField(_("rules"), max_length=32, choices=RULES_CHOICES)
     options = models.JSONField(default=dict, blank=True)  # TableOptions.stored()
     seats = models.PositiveSmallIntegerField(default=0)  # players at the table, fixed at start

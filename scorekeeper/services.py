@@ -28,6 +28,7 @@ from rules_engine import (
     parse_hand,
 )
 
+from .exchange import Imported
 from .models import Game, HistoryEntry, Player, RomiContract, RomiTrophy, Round, RoundScore
 from .tokens import new_salt, new_token, rotated_token, token_hash, view_token
 
@@ -588,3 +589,89 @@ def game_archive(*, game: Game, archived: bool) -> None:
 def game_delete(*, game: Game) -> None:
     """Delete a game for good, with its rounds and history (the edit link's holder only)."""
     Game.objects.select_for_update().filter(pk=game.pk).delete()
+
+
+class AlreadyImported(ServiceError):
+    """This game (by its UUID) is on this server already: importing it again adds nothing."""
+
+
+@transaction.atomic
+def game_import(*, document: Imported) -> tuple[Game, str, str]:
+    """Store a checked document as a new game with new links; all of it or nothing.
+
+    Refused (AlreadyImported) when a game with the document's UUID exists, or when one of
+    its rounds' or contracts' UUIDs is already taken by another game.
+    """
+    if Game.objects.filter(uuid=document.uuid).exists():
+        raise AlreadyImported("already_imported")
+    salt = new_salt()
+    edit, view = new_token(), view_token(salt)
+    game = Game.objects.create(
+        uuid=document.uuid,
+        rules_slug=document.rules,
+        options=document.options.stored(),
+        seats=len(document.names),
+        first_dealer=document.first_dealer,
+        edit_token_hash=token_hash(edit),
+        view_token_hash=token_hash(view),
+        view_salt=salt,
+        finished_at=document.finished_at,
+        archived_at=document.archived_at,
+        version=1,
+    )
+    if document.created_at:  # auto_now_add sets the moment of creation: keep the game's own
+        Game.objects.filter(pk=game.pk).update(created_at=document.created_at)
+    players = Player.objects.bulk_create(
+        Player(game=game, seat=seat, name=name) for seat, name in enumerate(document.names)
+    )
+    try:
+        with transaction.atomic():
+            _import_rounds(game, players, document)
+    except IntegrityError:
+        raise AlreadyImported("ids_taken") from None
+    return game, edit, view
+
+
+def _import_rounds(game: Game, players: list[Player], document: Imported) -> None:
+    for data in document.rounds:
+        round_ = Round.objects.create(
+            game=game, number=data["number"], no_winner=data["no_winner"], client_uuid=data["uuid"]
+        )
+        RoundScore.objects.bulk_create(
+            RoundScore(
+                round=round_,
+                player=player,
+                hand_points=hand["points"],
+                cards=hand["cards"],
+                facts=hand["facts"],
+                score=hand["score"],
+            )
+            for player, hand in zip(players, data["hands"], strict=True)
+        )
+    for data in document.contracts:
+        contract = RomiContract.objects.create(
+            game=game,
+            player=players[data["seat"]],
+            points=data["points"],
+            colour=data["colour"],
+            combos=data["combos"],
+            bonus_cards=data["bonus_cards"],
+            joker_used=data["joker_used"],
+            client_uuid=data["uuid"],
+        )
+        if data["at"]:
+            RomiContract.objects.filter(pk=contract.pk).update(created_at=data["at"])
+    RomiTrophy.objects.bulk_create(
+        RomiTrophy(game=game, symbol=t["symbol"], points=t["points"]) for t in document.trophies
+    )
+    for data in document.history:
+        entry = HistoryEntry.objects.create(
+            game=game,
+            action=data["action"],
+            round_number=data["round_number"],
+            before=data["before"],
+            after=data["after"],
+            undone=data["undone"],
+        )
+        if data["at"]:
+            HistoryEntry.objects.filter(pk=entry.pk).update(at=data["at"])

@@ -1,7 +1,19 @@
 from django.contrib import admin
 from django.urls import path
 
-from .views import checker, games, grids, home, language, manage, pwa, romi, rounds, rules
+from .views import (
+    checker,
+    exchange,
+    games,
+    grids,
+    home,
+    language,
+    manage,
+    pwa,
+    romi,
+    rounds,
+    rules,
+)
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -34,6 +46,9 @@ urlpatterns = [
     path("grids/", grids.blank_grid, name="blank_grid"),
     path("g/<str:token>/grid.pdf", grids.game_pdf, name="game_pdf"),
     path("g/<str:token>/chart.svg", grids.game_chart, name="game_chart"),
+    path("g/<str:token>/game.json", exchange.game_json, name="game_json"),
+    path("g/<str:token>/game.csv", exchange.game_csv, name="game_csv"),
+    path("import/", exchange.game_import, name="game_import"),
     path("rules/", rules.index, name="rules_index"),
     path("rules/<str:slug>/", rules.game_rules, name="rules"),
     path("rules/<str:slug>/rules.pdf", rules.rules_pdf, name="rules_pdf"),

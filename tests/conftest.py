@@ -109,6 +109,7 @@ def page_tour(start_game) -> dict[str, str]:
         "rules": "/rules/",
         "rules of a game": "/rules/rami-contrat-13/",
         "rules of ROMi RAMi": "/rules/romi-rami/",
+        "import a game": "/import/",
         "offline": "/offline/",
         "romi": romi.url,
     }

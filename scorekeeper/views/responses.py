@@ -56,6 +56,14 @@ SERVICE_MESSAGES = {
     "round_gone": gettext_noop("That round no longer exists."),
     "cannot_undo": gettext_noop("This change cannot be undone."),
     "round_invalid": gettext_noop("This change could not be saved."),
+    "already_imported": gettext_noop(
+        "This game is already on this server (same game identifier): nothing was imported. "
+        "Open it from the phone that has it, or ask for its link."
+    ),
+    "ids_taken": gettext_noop(
+        "Some of this game's rounds or contracts are already on this server in another game: "
+        "nothing was imported."
+    ),
 }
 
 

@@ -1,0 +1,67 @@
+"""A game as a file: CSV and JSON exports (edit or view link), and the JSON import."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods
+
+from .. import services
+from ..exchange import MAX_BYTES, Malformed, export_csv, export_game, read_document
+from .access import game_access, remember_game
+from .responses import service_message
+
+
+def _download(content: str, kind: str, name: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=kind)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@require_GET
+def game_json(request: HttpRequest, token: str) -> HttpResponse:
+    game = game_access(token).game
+    text = json.dumps(export_game(game), ensure_ascii=False, indent=1)
+    return _download(text, "application/json", f"{game.rules_slug}-{game.uuid}.json")
+
+
+@require_GET
+def game_csv(request: HttpRequest, token: str) -> HttpResponse:
+    game = game_access(token).game
+    return _download(export_csv(game), "text/csv; charset=utf-8", f"{game.rules_slug}.csv")
+
+
+class ImportForm(forms.Form):
+    document = forms.FileField(label=gettext_lazy("A game exported as JSON"))
+
+    def clean_document(self):
+        upload = self.cleaned_data["document"]
+        if upload.size > MAX_BYTES:
+            raise forms.ValidationError(_("The file is too large for a game."))
+        try:
+            return read_document(upload.read(MAX_BYTES + 1))
+        except Malformed as error:
+            raise forms.ValidationError(
+                _("This file cannot be imported: %(where)s should be %(what)s.")
+                % {"where": error.where, "what": error.what}
+            ) from None
+
+
+@require_http_methods(["GET", "POST"])
+def game_import(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            _game, edit, _view = services.game_import(document=form.cleaned_data["document"])
+        except services.ServiceError as error:
+            form.add_error("document", service_message(error))
+        else:
+            remember_game(request, edit)
+            return redirect("game", token=edit)
+    status = 400 if form.errors else 200
+    return render(request, "games/import.html", {"form": form}, status=status)
