@@ -347,3 +347,18 @@ def test_the_finished_romi_sheet_shows_trophies_totals_and_contracts_uncut(
         assert cell.evaluate("td => td.scrollWidth <= td.clientWidth"), cell.inner_text()
         box = cell.bounding_box()
         assert box["x"] + box["width"] <= width + 0.5
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES)
+@pytest.mark.parametrize("slug", ["rami-51", "rami-contrat-13", "liverpool"])
+def test_each_players_line_holds_name_field_and_buttons_on_one_row(
+    open_phone, start_game, slug, width, height
+):
+    """Rami 51 and Contract 13 have a third button (laid nothing, opened first)."""
+    g = start_game(slug, NAMES[:4], first_dealer=0)
+    page = open_phone(g.url, width, height)
+    for seat in range(4):
+        row = page.locator(f'.hand[data-seat="{seat}"]')
+        name, picker = row.locator(".hand-name"), row.locator(".picker summary")
+        top = name.bounding_box()["y"]
+        assert abs(picker.bounding_box()["y"] - top) < 20, f"{slug}: seat {seat} wraps"
