@@ -22,7 +22,7 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.utils import translation  # noqa: E402
 
-from rules_engine import PlayerDeal, get_rules  # noqa: E402
+from rules_engine import PlayerDeal, Table  # noqa: E402
 from scorekeeper import services  # noqa: E402
 from scorekeeper.pdf.content import round_sheet  # noqa: E402
 from scorekeeper.pdf.grids import render  # noqa: E402
@@ -44,16 +44,16 @@ def median_ms(fn) -> float:
 
 def main() -> None:
     call_command("migrate", verbosity=0)
-    rules = get_rules("liverpool")
+    table = Table.build("liverpool", len(NAMES))
     game, _, _ = services.game_start(rules_slug="liverpool", names=NAMES, first_dealer=0)
     for _ in range(7):
         entries = [PlayerDeal(0, None, frozenset({"went_out"}))]
         entries += [PlayerDeal(10 + i) for i in range(7)]
         services.round_record(game=game, entries=entries)
     with translation.override("fr"):
-        blank = median_ms(lambda: render([round_sheet(rules, [""] * 8, deals=7)], wide=True))
+        blank = median_ms(lambda: render([round_sheet(table, [""] * 8)], wide=True))
         filled = median_ms(
-            lambda: render([round_sheet(rules, NAMES, deals=7, board=game_board(game))], wide=True)
+            lambda: render([round_sheet(game.table, NAMES, board=game_board(game))], wide=True)
         )
     print(f"blank grid, 8 players, 7 rounds:  median {blank:.1f} ms over {RUNS} runs")
     print(f"filled grid (incl. board query): median {filled:.1f} ms over {RUNS} runs")

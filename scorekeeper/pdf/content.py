@@ -133,6 +133,7 @@ def round_sheet(table: Table, names: list[str], *, board=None, subtitle: str = "
         first_wide=len(lead),
         lines_after=[winner],
         chart=score_race(names, board.running) if board and board.rows else None,
+        chart_title=_("Score race"),
     )
 
 
@@ -199,6 +200,7 @@ def romi_sheet(rules: RuleSystem, names: list[str], *, board=None, subtitle: str
         first_wide=1,
         lines_after=[winner],
         chart=score_race(names, board.running) if board and board.rows else None,
+        chart_title=_("Score race"),
     )
 
 

@@ -18,7 +18,15 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 FONTS = Path(__file__).parent / "fonts"
 FONT, BOLD = "DejaVuCond", "DejaVuCond-Bold"
@@ -49,6 +57,7 @@ class Sheet:
     first_wide: int = 0  # columns holding text (left aligned)
     lines_after: list[str] = field(default_factory=list)  # e.g. "Winner: ____"
     chart: Flowable | None = None  # a filled grid's score race, drawn after the legend
+    chart_title: str = ""
 
 
 MIN_ONE_PAGE_SCALE = 0.8  # one grid a sheet: shrink this far to keep it on one page, else flow
@@ -181,7 +190,7 @@ def _flowables(sheet: Sheet, width: float, size: float, stretch: float = 1.0) ->
     if sheet.legend:  # one block: no gap between its lines, which a small copy cannot spare
         tail.append(_paragraph("\n".join(sheet.legend), size * 0.9, width=width))
     if sheet.chart is not None:
-        tail.append(sheet.chart)
+        tail += [_paragraph(sheet.chart_title, size * 1.1, bold=True, width=width), sheet.chart]
     return [*head, _table(sheet, width, size, stretch), *tail]
 
 
@@ -195,17 +204,23 @@ class GridTooTall(Exception):
     """Copies that would print rows too short to write in (too many deals for the box)."""
 
 
-def _fitted(sheet: Sheet, w: float, h: float, size: float, gap: float):
-    """The grid's flowables and the scale that fits them in the box, its rows made tall
-    enough that, once scaled, they still print at a pen's height (when the box allows)."""
+def _stretch(
+    sheet: Sheet, w: float, h: float, size: float, gap: float, give_up: float
+) -> tuple[bool, float, list]:
+    """(fits, stretch, flowables): how much taller to make the rows so that, once the grid is
+    scaled into the box, they still print at a pen's height, and the flowables laid out for
+    it (not drawn yet). It does not fit when the box cannot hold such rows or the scale falls
+    under `give_up`. Each try lays the grid out once: most grids need one."""
     stretch = 1.0
-    for _ in range(8):
+    for _ in range(10):
         flow = _flowables(sheet, w, size, stretch)
-        scale, heights = _scale_to_fit(flow, w, h, gap)
+        scale, _heights = _scale_to_fit(flow, w, h, gap)
         if stretch * scale >= 1:
-            return flow, scale, heights, True
+            return True, stretch, flow
+        if scale < give_up:
+            break
         stretch = 1.01 / scale
-    return flow, scale, heights, False
+    return False, stretch, flow
 
 
 def _draw_sheet(
@@ -230,7 +245,7 @@ def _draw_sheet(
     pdf.restoreState()
 
 
-def _flowing_pages(sheet: Sheet, pagesize, size: float, title: str) -> bytes:
+def _flowing_pages(sheet: Sheet, items: list, pagesize, size: float, title: str) -> bytes:
     """A grid too long for one page: it continues on the next ones, header rows repeated."""
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
@@ -244,8 +259,10 @@ def _flowing_pages(sheet: Sheet, pagesize, size: float, title: str) -> bytes:
         author="Rami score keeper",
         pageCompression=1,
     )
+    if sheet.chart is not None:  # the race and its title on one page
+        items[-2:] = [KeepTogether(items[-2:])]
     flow = []
-    for item in _flowables(sheet, doc.width, size):
+    for item in items:
         flow += [item, Spacer(1, size * 0.6)]
     doc.build(flow)
     return buffer.getvalue()
@@ -273,20 +290,28 @@ def render(
     box_h = (height - 2 * MARGIN - (rows - 1) * GAP) / rows
     size = FONT_SIZE[per_sheet]
     gap = size * 0.6
-    if per_sheet == 1 and len(sheets) == 1:
-        _flow, scale, _heights, writable = _fitted(sheets[0], box_w, box_h, size, gap)
-        if scale < MIN_ONE_PAGE_SCALE or not writable:
-            return _flowing_pages(sheets[0], pagesize, size, title)
+    fitted: list[tuple[float, list | None]] = []
+    for sheet in sheets:
+        give_up = MIN_ONE_PAGE_SCALE if per_sheet == 1 else 0.3
+        fits, stretch, flow = _stretch(sheet, box_w, box_h, size, gap, give_up)
+        if not fits and per_sheet > 1:
+            raise GridTooTall(per_sheet)
+        if not fits and len(sheets) == 1 and stretch == 1.0:
+            # The box is the page's frame: what was laid out at full size flows as it is.
+            return _flowing_pages(sheet, flow, pagesize, size, title)
+        if not fits and len(sheets) == 1:
+            return _flowing_pages(sheet, _flowables(sheet, box_w, size), pagesize, size, title)
+        fitted.append((stretch, flow) if fits else (1.0, None))
     buffer = io.BytesIO()
     pdf = canvas.Canvas(buffer, pagesize=pagesize, pageCompression=1)
     pdf.setTitle(title)
     pdf.setAuthor("Rami score keeper")
-    for sheet in sheets:
+    for sheet, (stretch, laid_out) in zip(sheets, fitted, strict=True):
         for index in range(per_sheet):
-            # Each copy is its own set of flowables: a drawn flowable keeps its layout.
-            flow, scale, heights, writable = _fitted(sheet, box_w, box_h, size, gap)
-            if not writable and per_sheet > 1:
-                raise GridTooTall(per_sheet)
+            # Each copy is its own set of flowables (a drawn flowable keeps its layout); the
+            # first uses the ones laid out while fitting.
+            flow = laid_out if index == 0 and laid_out else _flowables(sheet, box_w, size, stretch)
+            scale, heights = _scale_to_fit(flow, box_w, box_h, gap)
             col, row = index % cols, index // cols
             x = MARGIN + col * (box_w + GAP)
             y = height - MARGIN - (row + 1) * box_h - row * GAP

@@ -52,7 +52,21 @@ def test_the_filled_pdf_ends_with_the_race(client, start_game):
     client.post(g.url + "rounds/", round_data({1: "25"}, out=0))
     reader = PdfReader(io.BytesIO(client.get(g.url + "grid.pdf").content))
     after_legend = " ".join(page.extract_text() for page in reader.pages).split("★ a fini")[-1]
-    assert after_legend.split() == ["0", "1", "0", "5", "10", "15", "20", "25", "Ana", "Ben"]
+    assert after_legend.split() == [
+        "Course",
+        "aux",
+        "points",
+        "0",
+        "1",
+        "0",
+        "5",
+        "10",
+        "15",
+        "20",
+        "25",
+        "Ana",
+        "Ben",
+    ]
 
 
 def test_an_unknown_game_has_no_chart(client, db):
