@@ -649,7 +649,10 @@ def _import_rounds(game: Game, players: list[Player], document: Imported) -> Non
             for player, hand in zip(players, data["hands"], strict=True)
         )
     for data in document.contracts:
-        contract = RomiContract.objects.create(
+        _dated(
+            RomiContract,
+            "created_at",
+            data["at"],
             game=game,
             player=players[data["seat"]],
             points=data["points"],
@@ -659,13 +662,14 @@ def _import_rounds(game: Game, players: list[Player], document: Imported) -> Non
             joker_used=data["joker_used"],
             client_uuid=data["uuid"],
         )
-        if data["at"]:
-            RomiContract.objects.filter(pk=contract.pk).update(created_at=data["at"])
     RomiTrophy.objects.bulk_create(
         RomiTrophy(game=game, symbol=t["symbol"], points=t["points"]) for t in document.trophies
     )
     for data in document.history:
-        entry = HistoryEntry.objects.create(
+        _dated(
+            HistoryEntry,
+            "at",
+            data["at"],
             game=game,
             action=data["action"],
             round_number=data["round_number"],
@@ -673,5 +677,11 @@ def _import_rounds(game: Game, players: list[Player], document: Imported) -> Non
             after=data["after"],
             undone=data["undone"],
         )
-        if data["at"]:
-            HistoryEntry.objects.filter(pk=entry.pk).update(at=data["at"])
+
+
+def _dated(model, field: str, moment, **values) -> None:
+    """A row as the document has it: auto_now_add stamps the import's moment, so the
+    document's own moment is written after."""
+    row = model.objects.create(**values)
+    if moment:
+        model.objects.filter(pk=row.pk).update(**{field: moment})

@@ -181,20 +181,23 @@ def round_delete(request: HtmxHttpRequest, token: str, number: int) -> HttpRespo
     return back_to_game(request, token)
 
 
+def _history_page(
+    request: HtmxHttpRequest, access, token: str, status: int = 200, **extra
+) -> HttpResponse:
+    """The game's last 200 changes, newest first, beside its board."""
+    context = {
+        "access": access,
+        "token": token,
+        "entries": list(access.game.history.all()[:200]),
+        "board": game_board(access.game, lang()),
+        **extra,
+    }
+    return render(request, "games/history.html", context, status=status)
+
+
 @require_GET
 def history(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    access = game_access(token)
-    entries = list(access.game.history.all()[:200])
-    return render(
-        request,
-        "games/history.html",
-        {
-            "access": access,
-            "token": token,
-            "entries": entries,
-            "board": game_board(access.game, lang()),
-        },
-    )
+    return _history_page(request, game_access(token), token)
 
 
 @require_POST
@@ -206,21 +209,10 @@ def history_undo(request: HtmxHttpRequest, token: str, entry_id: int) -> HttpRes
     try:
         services.history_undo(game=access.game, entry=entry)
     except services.ServiceError as error:
-        entries = list(access.game.history.all()[:200])
         # A round changed since: what it holds now, and what the undo would bring back.
         versions = error.params if error.code == "changed_since" else None
-        return render(
-            request,
-            "games/history.html",
-            {
-                "access": access,
-                "token": token,
-                "entries": entries,
-                "versions": versions,
-                "board": game_board(access.game, lang()),
-                "error": service_message(error),
-            },
-            status=409,
+        return _history_page(
+            request, access, token, 409, versions=versions, error=service_message(error)
         )
     return back_to_game(request, token)
 
