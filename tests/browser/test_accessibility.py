@@ -27,3 +27,25 @@ def test_no_page_has_an_axe_violation(browser, live_server, page_tour, width, he
             found[name] = [(v["id"], v["nodes"][0]["html"][:100]) for v in violations]
     context.close()
     assert found == {}
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 740)])
+def test_every_control_is_a_full_size_touch_target(browser, live_server, page_tour, width, height):
+    """Buttons, fields, menus and file pickers are at least 44 px high, on every page."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=True, base_url=live_server.url
+    )
+    page = context.new_page()
+    controls = (
+        "main button, main .button, main select, main textarea, main summary, "
+        "main input:not([type=hidden]):not([type=checkbox]):not([type=radio])"
+    )
+    small = {}
+    for name, url in page_tour.items():
+        page.goto(url)
+        for control in page.locator(controls).all():
+            box = control.bounding_box() if control.is_visible() else None
+            if box and box["height"] < 43.5:
+                small.setdefault(name, []).append(control.evaluate("e => e.outerHTML")[:80])
+    context.close()
+    assert small == {}
