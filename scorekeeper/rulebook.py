@@ -31,7 +31,7 @@ class Rulebook:
     summary: str
     players: str
     deals: list[DealRow] = field(default_factory=list)
-    decks: list[tuple[int, str]] = field(default_factory=list)  # players, decks and jokers
+    decks: list[tuple[str, str]] = field(default_factory=list)  # players, decks and jokers
     melds: list[str] = field(default_factory=list)
     play: list[str] = field(default_factory=list)
     scoring: list[str] = field(default_factory=list)
@@ -58,6 +58,18 @@ def _decks_words(rules: RuleSystem, players: int) -> str:
             text = _("from round %(n)d: %(decks)s") % {"n": number, "decks": text}
         parts.append(text)
     return "; ".join(parts)
+
+
+def _deck_rows(rules: RuleSystem, low: int, high: int) -> list[tuple[str, str]]:
+    """One row per run of player counts dealt alike: `2`, `3–5`, `6–8`."""
+    rows: list[tuple[int, int, str]] = []
+    for players in range(low, high + 1):
+        words = _decks_words(rules, players)
+        if rows and rows[-1][2] == words:
+            rows[-1] = (rows[-1][0], players, words)
+        else:
+            rows.append((players, players, words))
+    return [(str(a) if a == b else f"{a}–{b}", words) for a, b, words in rows]
 
 
 def _meld_lines(rules: RuleSystem) -> list[str]:
@@ -200,7 +212,7 @@ def rulebook(rules: RuleSystem) -> Rulebook:
             )
     if not book.deals:
         book.deals.append(DealRow(1, "", "", table.round(1).cards))
-    book.decks = [(n, _decks_words(rules, n)) for n in range(low, high + 1)]
+    book.decks = _deck_rows(rules, low, high)
     book.melds = _meld_lines(rules)
     book.play = _play_lines(table)
     book.scoring = scoring_lines(rules)

@@ -71,7 +71,7 @@ def render_rules(book: Rulebook, paper: str = "a4") -> bytes:
     elif book.deals:
         flow += [gap, _text(_("Cards dealt") + f": {book.deals[0].cards}")]
     if book.decks:
-        rows = [[str(players), words] for players, words in book.decks]
+        rows = [[players, words] for players, words in book.decks]
         head = [_("Players"), _("Decks and jokers")]
         flow += [gap, _table(head, rows, [0.15 * width, 0.85 * width])]
     for title, lines in (

@@ -97,7 +97,9 @@ def _blank_context(form: BlankGridForm, errors: dict[str, dict[str, str]] | None
             fields = option_fields(s, form.data, prefix, (errors or {}).get(s.slug), GAME_LENGTH)
             chosen = any(f.value or f.error for f in fields)  # opened when set or wrong
             blocks.append((s.slug, s.name[lang()], fields, chosen))
-    return {"form": form, "house_rules": blocks}
+    # The number of deals is asked only of games that have no fixed number.
+    open_ended = " ".join(s.slug for s in SYSTEMS.values() if s.rounds is None and s.romi is None)
+    return {"form": form, "house_rules": blocks, "open_ended": open_ended}
 
 
 def _pdf_response(content: bytes, filename: str) -> HttpResponse:

@@ -1,6 +1,7 @@
 """Printable grids: every system, paper, orientation and grids per sheet; filled game export."""
 
 import io
+import re
 import shutil
 import subprocess
 
@@ -162,3 +163,8 @@ def test_deck_counts_are_written_in_good_grammar_and_dates_in_the_language(clien
     english = text_of(pdf_of(client.get(g.url + "grid.pdf")))
     created = timezone.localtime(g.game.created_at)  # the table's day, not UTC's
     assert f"{created:%m/%d/%Y} · Anna, Ben" in english  # US English short dates
+
+
+def test_the_number_of_deals_is_asked_only_of_open_ended_games(client):
+    html = client.get("/grids/").content.decode()
+    assert re.search(r'<div class="field" data-for="rami-51"><label for="id_deals">', html)

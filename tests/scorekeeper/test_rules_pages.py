@@ -84,3 +84,12 @@ def test_bad_rules_addresses_are_refused(client):
     assert client.get("/rules/nope/rules.pdf").status_code == 404
     assert client.get("/rules/liverpool/rules.pdf", {"paper": "a3"}).status_code == 400
     assert client.get("/rules/liverpool/rules.pdf", {"language": "de"}).status_code == 400
+
+
+def test_player_counts_dealt_alike_share_a_row_of_the_decks_table(client):
+    client.get("/language/en/")
+    html = client.get("/rules/liverpool/").content.decode()
+    start = html.index("Decks and jokers</h2>")
+    table = html[start : html.index("</table>", start)]
+    assert texts(table, "th")[2:] == ["2", "3–5", "6–8"]  # after the two column heads
+    assert texts(table, "td") == ["1 deck, 2 jokers", "2 decks, 4 jokers", "3 decks, 6 jokers"]
