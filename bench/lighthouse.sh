@@ -30,7 +30,7 @@ server=$!
 trap 'kill $server; rm -rf "$work"' EXIT
 sleep 2
 printf '%-40s %14s %15s\n' page accessibility best-practices
-for path in / /new/ $game /check/ /grids/; do
+for path in / /new/ $game /check/ /grids/ /rules/ /rules/liverpool/ /import/; do
   CHROME_PATH=/usr/bin/chromium "$LH" "http://127.0.0.1:8770$path" --only-categories=accessibility,best-practices \
     --form-factor=mobile --chrome-flags="--headless --no-sandbox --disable-gpu" --output=json \
     --output-path="$work/report.json" --quiet >/dev/null 2>&1
