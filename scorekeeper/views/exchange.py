@@ -54,8 +54,12 @@ class ImportForm(forms.Form):
 
 @require_http_methods(["GET", "POST"])
 def game_import(request: HttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+    form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
+    if request.META.get("rami.upload_too_large"):  # skipped by uploads.BoundedUpload
+        form.is_valid()  # the file was never kept: say why, not that it is missing
+        form.errors.pop("document", None)
+        form.add_error("document", _("The file is too large for a game."))
+    elif request.method == "POST" and form.is_valid():
         try:
             _game, edit, _view = services.game_import(document=form.cleaned_data["document"])
         except services.ServiceError as error:

@@ -165,3 +165,12 @@ def test_the_menu_offers_the_exports_and_the_home_page_the_import(client, start_
     assert "game.csv" in page and "game.json" in page
     assert 'href="/import/"' in client.get("/").content.decode()
     assert client.get("/import/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_file_larger_than_any_game_is_skipped_as_it_arrives(client):
+    client.get("/language/en/")
+    huge = b'{"format": "' + b"x" * 2_100_000 + b'"}'
+    response = upload(client, huge)
+    assert response.status_code == 400 and "too large for a game" in errors(response)
+    assert not Game.objects.exists()

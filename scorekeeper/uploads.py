@@ -1,0 +1,22 @@
+"""Uploads stop at the largest file the app reads (an exported game): a bigger one is skipped
+as it arrives, never kept in memory or written to disk."""
+
+from __future__ import annotations
+
+from django.core.files.uploadhandler import FileUploadHandler, SkipFile
+
+from .exchange import MAX_BYTES
+
+
+class BoundedUpload(FileUploadHandler):
+    """First in the chain: passes each chunk on, until the file outgrows MAX_BYTES."""
+
+    def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes | None:
+        if start + len(raw_data) > MAX_BYTES:
+            if self.request is not None:
+                self.request.META["rami.upload_too_large"] = True  # for the view's message
+            raise SkipFile
+        return raw_data
+
+    def file_complete(self, file_size: int) -> None:
+        return None  # the next handler in the chain holds the file
