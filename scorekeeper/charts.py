@@ -15,6 +15,8 @@ from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 
+from rules_engine import ranking
+
 from .pdf.grids import FONT
 
 PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8C6D31", "#999999"]
@@ -97,7 +99,8 @@ def summary(names: list[str], running: list[list[int]], lowest_wins: bool) -> st
     if not running:
         return _("Score race: no round played yet.")
     last = running[-1]
-    order = sorted(range(len(names)), key=lambda seat: last[seat] if lowest_wins else -last[seat])
+    ranks = ranking(last, lowest_wins)
+    order = sorted(range(len(names)), key=lambda seat: ranks[seat])
     standings = ", ".join(f"{names[seat]} {last[seat]}" for seat in order)
     words = ngettext(
         "Score race after %(n)d round: %(standings)s.",

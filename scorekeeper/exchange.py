@@ -33,6 +33,7 @@ from rules_engine import (
     format_hand,
     get_rules,
     parse_hand,
+    running_totals,
 )
 
 from .forms import clean_name, lang
@@ -144,17 +145,19 @@ def export_csv(game: Game) -> str:
             )
         return out.getvalue()
     writer.writerow(["round", "seat", "player", "points", "cards", "facts", "score", "total"])
-    totals = [0] * len(players)
     seat_of = {p.pk: p.seat for p in players}
-    for round_ in game.rounds.prefetch_related("scores"):
-        for s in sorted(round_.scores.all(), key=lambda s: seat_of[s.player_id]):
-            seat = seat_of[s.player_id]
-            totals[seat] += s.score
+    rounds = [
+        (r.number, sorted(r.scores.all(), key=lambda s: seat_of[s.player_id]))
+        for r in game.rounds.prefetch_related("scores")
+    ]
+    totals = running_totals([[s.score for s in hands] for _, hands in rounds])
+    for (number, hands), running in zip(rounds, totals, strict=True):
+        for s, total in zip(hands, running, strict=True):
             points = "" if s.hand_points is None else s.hand_points
             facts = " ".join(sorted(s.facts))
             writer.writerow(
-                [round_.number, seat + 1, name_of[s.player_id], points, s.cards, facts]
-                + [s.score, totals[seat]]
+                [number, seat_of[s.player_id] + 1, name_of[s.player_id], points, s.cards, facts]
+                + [s.score, total]
             )
     return out.getvalue()
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from rules_engine import CHOICES, RuleSystem, TableOptions, system_default
+from rules_engine import CHOICES, Fact, RuleSystem, TableOptions, system_default
 
 # name -> (label, one-line explanation)
 OPTION_WORDS = {
@@ -31,22 +31,28 @@ OPTION_WORDS = {
     ),
     "joker_counts_as_card": (
         gettext_noop("A joker in the opening counts as its card"),
-        gettext_noop("Instead of 0, as most French rule books count it towards the 51."),
+        gettext_noop(
+            "Instead of %(joker)d, as most French rule books count it towards the %(minimum)d."
+        ),
     ),
     "ace_in_set": (
         gettext_noop("An ace in a set counts, in the opening"),
-        gettext_noop("A set of aces opens with 33 points at 11 each, 3 at 1 each."),
+        gettext_noop(
+            "Three aces in a set open with %(three_high)d points at %(high)d each, "
+            "%(three_low)d at %(low)d each."
+        ),
     ),
     "rami_sec_only": (
         gettext_noop("Rami sec only"),
         gettext_noop(
-            "One lays down only by laying all 13 cards at once; the others then score 100."
+            "One lays down only by laying all %(cards)d cards at once; the others then score "
+            "%(flat)d."
         ),
     ),
     "exact_lay_down": (
         gettext_noop("Lay exactly the contract"),
         gettext_noop(
-            "Sets of 3 and runs of 4 (5 where asked) at the first lay-down, no card more."
+            "Each meld exactly the size the contract names at the first lay-down, no card more."
         ),
     ),
     "no_contiguous_runs": (
@@ -81,6 +87,28 @@ VALUE_WORDS = {
     "left": gettext_noop("to the left"),
     "right": gettext_noop("to the right"),
 }
+
+
+def meaning(rules: RuleSystem, option: str) -> str:
+    """The option's one-line explanation, its figures read from the game's rules."""
+    params: dict[str, int] = {}
+    opening = rules.opening
+    if opening is not None:
+        aces = [v for v in CHOICES["ace_in_set"].values if isinstance(v, int)]
+        high, low = max(aces), min(aces)
+        flat = next((f.points for f in rules.flat_scores if f.fact == Fact.LAID_NOTHING), 0)
+        params = {
+            "joker": opening.joker,
+            "minimum": opening.minimum,
+            "high": high,
+            "low": low,
+            "three_high": 3 * high,
+            "three_low": 3 * low,
+            "cards": opening.rami_sec_cards,
+            "flat": flat,
+        }
+    text = _(OPTION_WORDS[option][1])
+    return text % params if "%(" in text else text
 
 
 def value_words(name: str, value: object) -> str:
@@ -200,7 +228,7 @@ def option_fields(
     for option in rules.options:
         if option in skip:
             continue
-        label, meaning = OPTION_WORDS[option]
+        label = OPTION_WORDS[option][0]
         choice = CHOICES[option]
         number = choice.kind is int and not choice.values and option != "decks"
         fields.append(
@@ -208,7 +236,7 @@ def option_fields(
                 name=prefix + option,
                 option=option,
                 label=_(label),
-                meaning=_(meaning),
+                meaning=meaning(rules, option),
                 number=number,
                 low=choice.low,
                 high=choice.high,

@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from rules_engine import RuleSystem, Table, contract_symbols, contract_words, decks_and_jokers
 
 from .forms import colour_name, lang
-from .house_rules import OPTION_WORDS, default_words
+from .house_rules import OPTION_WORDS, default_words, meaning
 from .pdf.content import scoring_lines
 
 
@@ -113,7 +113,10 @@ def _meld_lines(rules: RuleSystem) -> list[str]:
             )
             % {"points": opening.minimum, "n": opening.pure_run_min}
         )
-        lines.append(_("Rami sec: laying all 13 cards at once, before anyone else has laid."))
+        lines.append(
+            _("Rami sec: laying all %(n)d cards at once, before anyone else has laid.")
+            % {"n": opening.rami_sec_cards}
+        )
     return lines
 
 
@@ -217,6 +220,6 @@ def rulebook(rules: RuleSystem) -> Rulebook:
     book.play = _play_lines(table)
     book.scoring = scoring_lines(rules)
     for name in rules.options:
-        title, meaning = OPTION_WORDS[name]
-        book.options.append((_(title), _(meaning), default_words(rules, name)))
+        title = OPTION_WORDS[name][0]
+        book.options.append((_(title), meaning(rules, name), default_words(rules, name)))
     return book
