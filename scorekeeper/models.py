@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 from django.db import models
+from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
@@ -113,7 +114,8 @@ class HistoryEntry(models.Model):
         UNARCHIVED = "unarchived", _("game taken out of the archive")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="history")
-    at = models.DateTimeField(auto_now_add=True)
+    # When it happened: now, or the moment an imported game's document says.
+    at = models.DateTimeField(default=timezone.now)
     action = models.CharField(max_length=20, choices=Action.choices)
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     before = models.JSONField(null=True, blank=True)  # snapshot to show and to undo
@@ -136,7 +138,7 @@ class RomiContract(models.Model):
     bonus_cards = models.PositiveSmallIntegerField(default=0)
     joker_used = models.BooleanField(default=False)
     client_uuid = models.UUIDField(null=True, blank=True, unique=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now)  # or as an import says
 
     class Meta:
         ordering = ["created_at", "pk"]

@@ -633,55 +633,51 @@ def game_import(*, document: Imported) -> tuple[Game, str, str]:
 
 
 def _import_rounds(game: Game, players: list[Player], document: Imported) -> None:
-    for data in document.rounds:
-        round_ = Round.objects.create(
-            game=game, number=data["number"], no_winner=data["no_winner"], client_uuid=data["uuid"]
+    """A handful of bulk inserts, however long the game: rounds, scores, ROMi RAMi
+    contracts and trophies, history (each row with the moment the document gives it)."""
+    rounds = Round.objects.bulk_create(
+        Round(game=game, number=d["number"], no_winner=d["no_winner"], client_uuid=d["uuid"])
+        for d in document.rounds
+    )
+    RoundScore.objects.bulk_create(
+        RoundScore(
+            round=round_,
+            player=player,
+            hand_points=hand["points"],
+            cards=hand["cards"],
+            facts=hand["facts"],
+            score=hand["score"],
         )
-        RoundScore.objects.bulk_create(
-            RoundScore(
-                round=round_,
-                player=player,
-                hand_points=hand["points"],
-                cards=hand["cards"],
-                facts=hand["facts"],
-                score=hand["score"],
-            )
-            for player, hand in zip(players, data["hands"], strict=True)
-        )
-    for data in document.contracts:
-        _dated(
-            RomiContract,
-            "created_at",
-            data["at"],
+        for round_, data in zip(rounds, document.rounds, strict=True)
+        for player, hand in zip(players, data["hands"], strict=True)
+    )
+    now = timezone.now()
+    RomiContract.objects.bulk_create(
+        RomiContract(
             game=game,
-            player=players[data["seat"]],
-            points=data["points"],
-            colour=data["colour"],
-            combos=data["combos"],
-            bonus_cards=data["bonus_cards"],
-            joker_used=data["joker_used"],
-            client_uuid=data["uuid"],
+            player=players[d["seat"]],
+            points=d["points"],
+            colour=d["colour"],
+            combos=d["combos"],
+            bonus_cards=d["bonus_cards"],
+            joker_used=d["joker_used"],
+            client_uuid=d["uuid"],
+            created_at=d["at"] or now,
         )
+        for d in document.contracts
+    )
     RomiTrophy.objects.bulk_create(
         RomiTrophy(game=game, symbol=t["symbol"], points=t["points"]) for t in document.trophies
     )
-    for data in document.history:
-        _dated(
-            HistoryEntry,
-            "at",
-            data["at"],
+    HistoryEntry.objects.bulk_create(
+        HistoryEntry(
             game=game,
-            action=data["action"],
-            round_number=data["round_number"],
-            before=data["before"],
-            after=data["after"],
-            undone=data["undone"],
+            action=d["action"],
+            round_number=d["round_number"],
+            before=d["before"],
+            after=d["after"],
+            undone=d["undone"],
+            at=d["at"] or now,
         )
-
-
-def _dated(model, field: str, moment, **values) -> None:
-    """A row as the document has it: auto_now_add stamps the import's moment, so the
-    document's own moment is written after."""
-    row = model.objects.create(**values)
-    if moment:
-        model.objects.filter(pk=row.pk).update(**{field: moment})
+        for d in document.history
+    )
