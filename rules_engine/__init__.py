@@ -5,6 +5,18 @@ package differs from the rules it documents (README, "The rules"), that is a bug
 """
 
 from . import referee
+from .book import (
+    BookGame,
+    BookSeat,
+    Deal,
+    GameMark,
+    HeadToHead,
+    PlayerStats,
+    SeatRecord,
+    head_to_head,
+    player_stats,
+    seat_records,
+)
 from .cards import (
     JOKER,
     SUIT_SYMBOLS,
@@ -93,6 +105,16 @@ from .systems import Contract, Fact, Requirement, RuleSystem
 from .table import RoundPlan, Standings, Table
 
 __all__ = [
+    "BookGame",
+    "BookSeat",
+    "Deal",
+    "GameMark",
+    "HeadToHead",
+    "PlayerStats",
+    "SeatRecord",
+    "head_to_head",
+    "player_stats",
+    "seat_records",
     "COLOURS",
     "COLOUR_SYMBOLS",
     "CONTRACT_NODES",

@@ -1,4 +1,5 @@
-"""Games, seated players, rounds and their scores, the change history, ROMi RAMi sheets."""
+"""Games, seated players, rounds and their scores, the change history, ROMi RAMi sheets,
+and the groups (clubs) of friends who play together, with what each game adds to their book."""
 
 from __future__ import annotations
 
@@ -13,6 +14,69 @@ from rules_engine import SYSTEMS, Table
 
 RULES_CHOICES = [(slug, system.name["fr"]) for slug, system in SYSTEMS.items()]
 MAX_NAME = 40
+MAX_CLUB_NAME = 60
+
+
+class Club(models.Model):
+    """Friends who play together: their games and the players matched across them.
+
+    Called a group on screen; `Club` in code, as `Group` is Django's and `Table` the engine's.
+    Reached by capability links like a game's (only token hashes are stored).
+    """
+
+    uuid = models.UUIDField(default=uuid.uuid4, editable=False, unique=True)
+    name = models.CharField(_("name"), max_length=MAX_CLUB_NAME)
+    edit_token_hash = models.CharField(max_length=64, unique=True)
+    view_token_hash = models.CharField(max_length=64, unique=True)
+    view_salt = models.CharField(max_length=32)
+    created_at = models.DateTimeField(default=timezone.now)
+    version = models.PositiveIntegerField(default=0)  # bumped on every change of the group
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Member(models.Model):
+    """A person of the group; a game's seats are matched to members by name."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    uuid = models.UUIDField(default=uuid.uuid4, editable=False, unique=True)
+    name = models.CharField(max_length=MAX_NAME)
+    # Other spellings that mean this member (names merged in, former names): matched too.
+    aliases = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="one_member_per_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubEvent(models.Model):
+    """The group's own history: members added, renamed, merged; games attached or taken out."""
+
+    class Action(models.TextChoices):
+        CREATED = "created", _("group created")
+        RENAMED_GROUP = "renamed_group", _("group renamed")
+        MEMBER_ADDED = "member_added", _("player added")
+        MEMBER_RENAMED = "member_renamed", _("player renamed")
+        MERGED = "merged", _("players merged")
+        ATTACHED = "attached", _("game added")
+        DETACHED = "detached", _("game taken out")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    at = models.DateTimeField(default=timezone.now)
+    action = models.CharField(max_length=20, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
 
 
 class Game(models.Model):
@@ -34,6 +98,9 @@ class Game(models.Model):
     )
     version = models.PositiveIntegerField(default=0)  # bumped on every change; viewers poll it
     archived_at = models.DateTimeField(null=True, blank=True)  # kept, but out of "My games"
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -51,6 +118,10 @@ class Player(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()  # clockwise round the table from 0
     name = models.CharField(max_length=MAX_NAME)
+    # Who this is in the game's group, when it has one.
+    member = models.ForeignKey(
+        Member, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+    )
 
     class Meta:
         ordering = ["seat"]
@@ -151,3 +222,27 @@ class RomiTrophy(models.Model):
 
     class Meta:
         ordering = ["pk"]
+
+
+class GameResult(models.Model):
+    """What one player's game adds to the group's book (rules_engine.SeatRecord), kept so
+    statistics over hundreds of games read a row per player and game.
+
+    Computed from the game at `version`; a game changed since is summed up again when its
+    group's statistics are next read.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results")
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="result")
+    version = models.PositiveIntegerField()
+    finished = models.BooleanField()
+    total = models.IntegerField()
+    rank = models.PositiveSmallIntegerField()
+    deals = models.PositiveSmallIntegerField(default=0)
+    deal_points = models.IntegerField(default=0)
+    best_deal = models.IntegerField(null=True, blank=True)
+    gone_out = models.PositiveSmallIntegerField(default=0)
+    rami_secs = models.PositiveSmallIntegerField(default=0)
+    laid_nothing = models.PositiveSmallIntegerField(default=0)
+    deepest_deficit = models.PositiveIntegerField(default=0)
+    contract_points = models.JSONField(default=list, blank=True)  # [[round, points], ...]

@@ -207,6 +207,21 @@ def game_board(game: Game, lang: str = "fr") -> Board:
 def _romi_board(game: Game, rules: RuleSystem, players: list[Player]) -> RomiBoard:
     contracts = list(game.romi_contracts.all())
     trophies = list(game.romi_trophies.all())
+    lines = romi_lines(rules, players, contracts, trophies)
+    trigger = end_trigger(rules.romi_rules, len(players))
+    triggered_by = None
+    counts = {p.pk: 0 for p in players}
+    for c in contracts:
+        counts[c.player_id] += 1
+        if counts[c.player_id] == trigger and triggered_by is None:
+            triggered_by = next(p for p in players if p.pk == c.player_id)
+    return RomiBoard(lines, trigger, triggered_by, trophies)
+
+
+def romi_lines(
+    rules: RuleSystem, players: list[Player], contracts: list, trophies: list
+) -> list[RomiLine]:
+    """Each player's ROMi RAMi sheet and the engine's tally of it (total, trophies, rank)."""
     lines = []
     for player in players:
         mine = [c for c in contracts if c.player_id == player.pk]
@@ -236,11 +251,4 @@ def _romi_board(game: Game, rules: RuleSystem, players: list[Player]) -> RomiBoa
     )
     for line, score in zip(lines, tally, strict=True):
         line.total, line.trophies, line.rank = score.total, list(score.trophies), score.rank
-    trigger = end_trigger(rules.romi_rules, len(players))
-    triggered_by = None
-    counts = {p.pk: 0 for p in players}
-    for c in contracts:
-        counts[c.player_id] += 1
-        if counts[c.player_id] == trigger and triggered_by is None:
-            triggered_by = next(p for p in players if p.pk == c.player_id)
-    return RomiBoard(lines, trigger, triggered_by, trophies)
+    return lines

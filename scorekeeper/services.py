@@ -127,7 +127,8 @@ def game_regenerate_edit_token(*, game: Game, token: str) -> str:
     raise Conflict("link_replaced")
 
 
-def _bump(game: Game) -> None:
+def bump_version(game: Game) -> None:
+    """Every change to a game: viewers polling its version see it, its results are stale."""
     Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now())
 
 
@@ -236,7 +237,7 @@ def round_record(
             )
             if game.table.is_over(round_.number, _totals(game)):
                 Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
-            _bump(game)
+            bump_version(game)
             return round_, True
     except IntegrityError:
         # Two phones raced for the same round number, or the same UUID arrived twice at once.
@@ -307,7 +308,7 @@ def round_correct(
         # A corrected deal can bring a total to the end, or back under it.
         over = game.table.is_over(game.rounds.count(), _totals(game))
         Game.objects.filter(pk=game.pk).update(finished_at=timezone.now() if over else None)
-    _bump(game)
+    bump_version(game)
     return round_
 
 
@@ -323,7 +324,7 @@ def round_delete_last(*, game: Game, number: int) -> HistoryEntry:
     )
     last.delete()
     Game.objects.filter(pk=game.pk).update(finished_at=None)
-    _bump(game)
+    bump_version(game)
     return entry
 
 
@@ -424,7 +425,7 @@ def game_finish(*, game: Game) -> None:
         raise ServiceError("no_rounds")
     Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
     HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.FINISHED)
-    _bump(game)
+    bump_version(game)
 
 
 @transaction.atomic
@@ -432,7 +433,7 @@ def game_reopen(*, game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(finished_at=None)
     game.romi_trophies.all().delete()
     HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.REOPENED)
-    _bump(game)
+    bump_version(game)
 
 
 def romi_contract_log(
@@ -487,7 +488,7 @@ def romi_contract_log(
                     "joker_used": joker_used,
                 },
             )
-            _bump(game)
+            bump_version(game)
             return contract
     except IntegrityError:
         # The same UUID arrived twice at once (PostgreSQL lets both wait on the insert).
@@ -526,7 +527,7 @@ def romi_contract_delete(*, game: Game, contract_id: int) -> None:
         },
     )
     contract.delete()
-    _bump(game)
+    bump_version(game)
 
 
 @transaction.atomic
@@ -540,7 +541,7 @@ def romi_finish(*, game: Game, trophies: list[tuple[str, int]]) -> None:
     RomiTrophy.objects.bulk_create(RomiTrophy(game=game, symbol=s, points=p) for s, p in trophies)
     Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
     HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.FINISHED)
-    _bump(game)
+    bump_version(game)
 
 
 @transaction.atomic
@@ -568,7 +569,7 @@ def player_rename(*, game: Game, seat: int, name: str, replaced: bool = False) -
         before={"seat": seat, "name": before},
         after={"seat": seat, "name": name},
     )
-    _bump(game)
+    bump_version(game)
     return player
 
 
@@ -582,7 +583,7 @@ def game_archive(*, game: Game, archived: bool) -> None:
     game.save(update_fields=["archived_at", "updated_at"])
     action = HistoryEntry.Action.ARCHIVED if archived else HistoryEntry.Action.UNARCHIVED
     HistoryEntry.objects.create(game=game, action=action)
-    _bump(game)
+    bump_version(game)
 
 
 @transaction.atomic

@@ -1,0 +1,312 @@
+"""Reads of a group's book: every game summed up (kept up to date), then filtered statistics.
+
+The figures come from `GameResult` rows, one per player and game, each stamped with the
+game's version: a game changed since is summed up again here, all stale games at once, so a
+page costs the same few queries for a group of 5 games or 500.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.utils import timezone
+
+from rules_engine import (
+    SYSTEMS,
+    BookGame,
+    BookSeat,
+    Deal,
+    HeadToHead,
+    PlayerStats,
+    RuleSystem,
+    SeatRecord,
+    contract_for,
+    contract_words,
+    head_to_head,
+    player_stats,
+    seat_records,
+)
+
+from .models import Club, Game, GameResult, Member, Player, RomiContract, RomiTrophy, RoundScore
+from .selectors import romi_lines
+
+PERIODS = ("all", "year", "month")
+RECORD_FIELDS = (
+    "total",
+    "rank",
+    "deals",
+    "deal_points",
+    "best_deal",
+    "gone_out",
+    "rami_secs",
+    "laid_nothing",
+    "deepest_deficit",
+    "contract_points",
+)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    pk: int
+    version: int
+    rules: str
+    seats: int
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Result:
+    game: int
+    member: int | None
+    finished: bool
+    record: SeatRecord
+
+
+# ---------------------------------------------------------------- keeping results up to date
+
+
+def _records(game: Game, players: list[Player], deals: list[Deal], romi) -> list[SeatRecord]:
+    table = game.table
+    if table.rules.romi is not None:
+        contracts, trophies = romi
+        lines = romi_lines(table.rules, players, contracts, trophies)
+        return [SeatRecord(total=line.total, rank=line.rank) for line in lines]
+    return seat_records(table, deals)
+
+
+def summarise(game_ids: list[int]) -> None:
+    """Sum these games up again, seat by seat (a fixed number of queries however many)."""
+    games = list(Game.objects.filter(pk__in=game_ids).prefetch_related("players"))
+    romi_ids = [g.pk for g in games if g.table.rules.romi is not None]
+    rows: dict[int, dict[int, dict[int, tuple[int, list[str]]]]] = defaultdict(dict)
+    scores = (
+        RoundScore.objects.filter(round__game__in=[g.pk for g in games if g.pk not in romi_ids])
+        .values_list("round__game_id", "round__number", "player_id", "score", "facts")
+        .order_by("round__number")
+    )
+    for game_id, number, player_id, score, facts in scores:
+        rows[game_id].setdefault(number, {})[player_id] = (score, facts)
+    contracts: dict[int, list] = defaultdict(list)
+    trophies: dict[int, list] = defaultdict(list)
+    if romi_ids:
+        for contract in RomiContract.objects.filter(game__in=romi_ids):
+            contracts[contract.game_id].append(contract)
+        for trophy in RomiTrophy.objects.filter(game__in=romi_ids):
+            trophies[trophy.game_id].append(trophy)
+    results = []
+    for game in games:
+        players = list(game.players.all())
+        deals = []
+        for number, by_player in rows[game.pk].items():
+            if len(by_player) == len(players):  # a round being deleted meanwhile: left out
+                cells = [by_player[p.pk] for p in players]
+                deals.append(
+                    Deal(number, tuple(c[0] for c in cells), tuple(frozenset(c[1]) for c in cells))
+                )
+        records = _records(game, players, deals, (contracts[game.pk], trophies[game.pk]))
+        totals = [r.total for r in records]
+        finished = game.finished_at is not None or (
+            game.table.rules.romi is None and game.table.is_over(len(deals), totals)
+        )
+        for player, record in zip(players, records, strict=True):
+            values = {name: getattr(record, name) for name in RECORD_FIELDS}
+            values["contract_points"] = [list(pair) for pair in record.contract_points]
+            results.append(
+                GameResult(
+                    game=game, player=player, version=game.version, finished=finished, **values
+                )
+            )
+    GameResult.objects.bulk_create(
+        results,
+        update_conflicts=True,
+        unique_fields=["player"],
+        update_fields=["version", "finished", *RECORD_FIELDS],
+    )
+
+
+def _result_rows(query) -> list[tuple]:
+    return list(
+        query.values_list("game_id", "version", "finished", "player__member_id", *RECORD_FIELDS)
+    )
+
+
+def _as_result(row: tuple) -> Result:
+    game, _version, finished, member, *values = row
+    record = dict(zip(RECORD_FIELDS, values, strict=True))
+    record["contract_points"] = tuple(tuple(pair) for pair in record["contract_points"])
+    return Result(game, member, finished, SeatRecord(**record))
+
+
+def club_results(club: Club) -> tuple[dict[int, GameInfo], list[Result]]:
+    """The group's games and every seat's result, each up to date with its game."""
+    games = {
+        row[0]: GameInfo(*row)
+        for row in Game.objects.filter(club=club).values_list(
+            "pk", "version", "rules_slug", "seats", "created_at"
+        )
+    }
+    by_game: dict[int, list[tuple]] = defaultdict(list)
+    for row in _result_rows(GameResult.objects.filter(game__club=club)):
+        by_game[row[0]].append(row)
+    stale = [
+        pk
+        for pk, info in games.items()
+        if len(by_game[pk]) != info.seats or any(row[1] != info.version for row in by_game[pk])
+    ]
+    if stale:
+        summarise(stale)
+        for pk in stale:
+            by_game[pk] = []
+        for row in _result_rows(GameResult.objects.filter(game__in=stale)):
+            by_game[row[0]].append(row)
+    results = [_as_result(row) for pk in games for row in by_game[pk]]
+    return games, results
+
+
+# ---------------------------------------------------------------- statistics, filtered
+
+
+@dataclass(frozen=True)
+class Filters:
+    system: str | None  # None: the group has played nothing yet
+    period: str = "all"
+    players: int | None = None  # None: any number of players
+
+    def query(self, **changes) -> dict[str, str]:
+        values = {"system": self.system, "period": self.period, "players": self.players}
+        values.update(changes)
+        return {k: str(v) for k, v in values.items() if v not in (None, "", "all")}
+
+
+def period_start(period: str, now: datetime | None = None) -> datetime | None:
+    """The first moment a period counts from, in the server's time zone (None: all time)."""
+    now = timezone.localtime(now)
+    if period == "month":
+        return now.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+    if period == "year":
+        return now.replace(month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
+    return None
+
+
+def read_filters(query: Mapping[str, str], games: dict[int, GameInfo]) -> Filters:
+    """What the address asks, where the group has it; otherwise its most played game, all
+    time, any number of players. Nothing in the address can ask for more work than that."""
+    played: dict[str, int] = defaultdict(int)
+    for info in games.values():
+        played[info.rules] += 1
+    system = query.get("system", "")
+    if system not in played:
+        system = max(played, key=lambda slug: played[slug]) if played else None
+    period = query.get("period", "all")
+    if period not in PERIODS:
+        period = "all"
+    players: int | None = None
+    text = query.get("players", "")
+    if text.isdigit() and len(text) <= 2:
+        players = int(text)
+    return Filters(system, period, players)
+
+
+@dataclass
+class Line:
+    """One member's figures, with the words the page needs around them."""
+
+    member: Member
+    stats: PlayerStats
+    best_game_on: datetime | None = None
+    worst_game_on: datetime | None = None
+    comeback_on: datetime | None = None
+    contracts: list[tuple[int, str, float]] = field(default_factory=list)  # round, words, avg
+    costliest: tuple[int, str, float] | None = None
+
+
+@dataclass
+class Book:
+    club: Club
+    filters: Filters
+    rules: RuleSystem | None
+    systems: list[tuple[str, str, int]]  # slug, name, games played
+    player_counts: list[int]
+    members: list[Member]
+    lines: list[Line]
+    counted: int  # finished games the figures cover
+    in_progress: int  # games of this system and filter not finished yet
+    games: list[BookGame]
+
+    @property
+    def has_contracts(self) -> bool:
+        return bool(self.rules and self.rules.contracts)
+
+    @property
+    def has_deals(self) -> bool:
+        return bool(self.rules and self.rules.romi is None)
+
+    def pair(self, first: int, second: int) -> HeadToHead:
+        return head_to_head(self.games, first, second)
+
+
+def club_book(club: Club, query: Mapping[str, str], lang: str) -> Book:
+    """The group's statistics as the address filters them: 4 queries, 5 more when games
+    changed since last read."""
+    games, results = club_results(club)
+    filters = read_filters(query, games)
+    members = list(Member.objects.filter(club=club))
+    by_id = {m.pk: m for m in members}
+    start = period_start(filters.period)
+    chosen = {
+        pk: info
+        for pk, info in games.items()
+        if info.rules == filters.system and (start is None or info.created_at >= start)
+    }
+    player_counts = sorted({info.seats for info in chosen.values()})
+    if filters.players is not None:
+        chosen = {pk: info for pk, info in chosen.items() if info.seats == filters.players}
+    rules = SYSTEMS[filters.system] if filters.system else None
+    seats: dict[int, list[BookSeat]] = defaultdict(list)
+    unfinished: set[int] = set()
+    for result in results:
+        if result.game not in chosen:
+            continue
+        if not result.finished:
+            unfinished.add(result.game)
+        elif result.member in by_id:
+            seats[result.game].append(BookSeat(result.member, result.record))
+    lowest = rules.lowest_wins if rules else True
+    book_games = [BookGame(pk, lowest, tuple(s)) for pk, s in seats.items()]
+    stats = player_stats(book_games)
+    counts: dict[str, int] = defaultdict(int)
+    for info in games.values():
+        counts[info.rules] += 1
+    lines = [_line(by_id[m], s, games, rules, lang) for m, s in stats.items()]
+    lines.sort(key=lambda line: (-line.stats.won, -(line.stats.win_rate or 0), line.member.name))
+    return Book(
+        club=club,
+        filters=filters,
+        rules=rules,
+        systems=[(slug, SYSTEMS[slug].name[lang], n) for slug, n in sorted(counts.items())],
+        player_counts=player_counts,
+        members=members,
+        lines=lines,
+        counted=len(book_games),
+        in_progress=len(unfinished),
+        games=book_games,
+    )
+
+
+def _line(member, stats, games, rules, lang) -> Line:
+    def on(mark):
+        return games[mark.game].created_at if mark is not None else None
+
+    line = Line(
+        member, stats, on(stats.best_game), on(stats.worst_game), on(stats.biggest_comeback)
+    )
+    if rules is not None and rules.contracts:
+        line.contracts = [
+            (n, contract_words(contract_for(rules, n), lang), avg) for n, avg in stats.per_contract
+        ]
+        costliest = stats.costliest_contract
+        line.costliest = next((c for c in line.contracts if c[0] == costliest), None)
+    return line

@@ -1,0 +1,204 @@
+"""Every write to a group: created, renamed; members matched, renamed, merged; games in, out.
+
+Each change is recorded in the group's history (ClubEvent) and bumps its version.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import F
+
+from .models import MAX_CLUB_NAME, MAX_NAME, Club, ClubEvent, Game, Member, Player
+from .services import ServiceError, bump_version, game_play_again, game_start
+from .tokens import new_salt, new_token, token_hash, view_token
+
+MOST_MEMBERS = 60  # a group of friends, not a league: bounds every page and form of it
+
+
+def name_key(name: str) -> str:
+    """Names match whatever their case and spacing: "  cléo" is "Cléo"."""
+    return " ".join(name.split()).casefold()
+
+
+def clean_name(name: str, most: int = MAX_NAME) -> str:
+    return " ".join(name.split())[:most]
+
+
+def _event(club: Club, action: str, before=None, after=None) -> None:
+    ClubEvent.objects.create(club=club, action=action, before=before, after=after)
+    Club.objects.filter(pk=club.pk).update(version=F("version") + 1)
+
+
+@transaction.atomic
+def club_create(*, name: str, names: list[str]) -> tuple[Club, str, str]:
+    """A new group with its members; returns it with its edit and view tokens."""
+    name = clean_name(name, MAX_CLUB_NAME)
+    if not name:
+        raise ServiceError("club_name_empty", field="name")
+    names = [clean_name(n) for n in names if clean_name(n)]
+    keys = [name_key(n) for n in names]
+    if len(set(keys)) != len(keys):
+        raise ServiceError("names_repeated", field="names")
+    if len(names) > MOST_MEMBERS:
+        raise ServiceError("too_many_members", field="names", most=MOST_MEMBERS)
+    salt = new_salt()
+    edit, view = new_token(), view_token(salt)
+    club = Club.objects.create(
+        name=name,
+        edit_token_hash=token_hash(edit),
+        view_token_hash=token_hash(view),
+        view_salt=salt,
+    )
+    Member.objects.bulk_create(Member(club=club, name=n) for n in names)
+    _event(club, ClubEvent.Action.CREATED, after={"name": name, "members": names})
+    return club, edit, view
+
+
+@transaction.atomic
+def club_from_game(*, game: Game) -> tuple[Club, str, str]:
+    """ "Keep these players as a group": the game's players become the members, the game the
+    group's first."""
+    if game.club_id is not None:
+        raise ServiceError("game_in_club")
+    names = [p.name for p in game.players.all()]
+    club, edit, view = club_create(name=", ".join(names), names=names)
+    game_attach(game=game, club=club)
+    return club, edit, view
+
+
+@transaction.atomic
+def club_rename(*, club: Club, name: str) -> None:
+    name = clean_name(name, MAX_CLUB_NAME)
+    if not name:
+        raise ServiceError("club_name_empty", field="name")
+    if name != club.name:
+        before = club.name
+        Club.objects.filter(pk=club.pk).update(name=name)
+        _event(club, ClubEvent.Action.RENAMED_GROUP, {"name": before}, {"name": name})
+
+
+def match_members(club: Club, names: list[str]) -> list[Member]:
+    """The member each name is (by name or alias, any case); a new name becomes a member."""
+    members = list(Member.objects.select_for_update().filter(club=club))
+    index: dict[str, Member] = {}
+    for member in members:
+        for spelling in [member.name, *member.aliases]:
+            index.setdefault(name_key(spelling), member)
+    matched = []
+    for name in names:
+        member = index.get(name_key(name))
+        if member is None:
+            if len(members) >= MOST_MEMBERS:
+                raise ServiceError("too_many_members", most=MOST_MEMBERS)
+            member = Member.objects.create(club=club, name=clean_name(name))
+            members.append(member)
+            index[name_key(name)] = member
+            _event(club, ClubEvent.Action.MEMBER_ADDED, after={"name": member.name})
+        matched.append(member)
+    return matched
+
+
+@transaction.atomic
+def game_attach(*, game: Game, club: Club) -> None:
+    """The game joins the group's book; its seats are matched to members by name."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if game.club_id == club.pk:
+        return
+    if game.club_id is not None:
+        raise ServiceError("game_in_club")
+    players = list(game.players.all())
+    members = match_members(club, [p.name for p in players])
+    for player, member in zip(players, members, strict=True):
+        player.member = member
+    Player.objects.bulk_update(players, ["member"])
+    game.club = club
+    game.save(update_fields=["club", "updated_at"])
+    _event(club, ClubEvent.Action.ATTACHED, after=_game_words(game, players))
+    bump_version(game)
+
+
+@transaction.atomic
+def game_detach(*, game: Game) -> None:
+    """The game leaves its group's book (it stays as it is, with its links)."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.club_id is None:
+        return
+    club = Club.objects.select_for_update().get(pk=game.club_id)
+    players = list(game.players.all())
+    game.players.update(member=None)
+    game.club = None
+    game.save(update_fields=["club", "updated_at"])
+    _event(club, ClubEvent.Action.DETACHED, before=_game_words(game, players))
+    bump_version(game)
+
+
+@transaction.atomic
+def club_game_start(*, club: Club, **start) -> tuple[Game, str, str]:
+    """A game started from the group: in its book from the first deal."""
+    game, edit, view = game_start(**start)
+    game_attach(game=game, club=club)
+    return game, edit, view
+
+
+@transaction.atomic
+def play_again(*, game: Game) -> tuple[Game, str, str]:
+    """The next game at the same table, in the same group as this one."""
+    new, edit, view = game_play_again(game=game)
+    if game.club_id is not None:
+        game_attach(game=new, club=Club.objects.get(pk=game.club_id))
+    return new, edit, view
+
+
+def _game_words(game: Game, players: list[Player]) -> dict:
+    return {
+        "game": str(game.uuid),
+        "rules": game.rules_slug,
+        "players": [p.name for p in players],
+        "started": game.created_at.date().isoformat(),
+    }
+
+
+@transaction.atomic
+def member_rename(*, club: Club, member: Member, name: str) -> None:
+    """A member's new name; the old one still matches them in games to come. Games keep the
+    names their seats were given."""
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    name = clean_name(name)
+    if not name:
+        raise ServiceError("name_empty", field="name")
+    others = Member.objects.filter(club=club).exclude(pk=member.pk)
+    if any(name_key(name) in {name_key(n) for n in [m.name, *m.aliases]} for m in others):
+        raise ServiceError("member_name_taken", field="name", name=name)
+    if name == member.name:
+        return
+    before = member.name
+    aliases = [a for a in member.aliases if name_key(a) != name_key(name)]
+    if name_key(before) != name_key(name):
+        aliases.append(before)
+    Member.objects.filter(pk=member.pk).update(name=name, aliases=aliases)
+    _event(club, ClubEvent.Action.MEMBER_RENAMED, {"name": before}, {"name": name})
+
+
+@transaction.atomic
+def member_merge(*, club: Club, kept: Member, merged: Member) -> None:
+    """Two names of one person: `merged`'s games become `kept`'s, its names `kept`'s aliases.
+
+    Refused when both sat at one game: they are two people.
+    """
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if kept.pk == merged.pk or kept.club_id != club.pk or merged.club_id != club.pk:
+        raise ServiceError("merge_same")
+    shared = Player.objects.filter(member=kept).values("game")
+    if Player.objects.filter(member=merged, game__in=shared).exists():
+        raise ServiceError("merge_same_game", first=kept.name, second=merged.name)
+    Player.objects.filter(member=merged).update(member=kept)
+    aliases = [*kept.aliases, merged.name, *merged.aliases]
+    Member.objects.filter(pk=kept.pk).update(aliases=aliases)
+    merged.delete()
+    _event(
+        club,
+        ClubEvent.Action.MERGED,
+        {"names": [kept.name, merged.name]},
+        {"name": kept.name},
+    )
