@@ -11,6 +11,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from urllib.parse import urlencode
 
 from django.utils import timezone
 
@@ -19,6 +20,7 @@ from rules_engine import (
     BookGame,
     BookSeat,
     Deal,
+    Fact,
     HeadToHead,
     PlayerStats,
     RuleSystem,
@@ -175,10 +177,15 @@ class Filters:
     period: str = "all"
     players: int | None = None  # None: any number of players
 
-    def query(self, **changes) -> dict[str, str]:
+    @property
+    def query(self) -> dict[str, str]:
+        """These filters as address parameters (defaults left out)."""
         values = {"system": self.system, "period": self.period, "players": self.players}
-        values.update(changes)
         return {k: str(v) for k, v in values.items() if v not in (None, "", "all")}
+
+    @property
+    def encoded(self) -> str:
+        return urlencode(self.query)
 
 
 def period_start(period: str, now: datetime | None = None) -> datetime | None:
@@ -235,6 +242,7 @@ class Book:
     counted: int  # finished games the figures cover
     in_progress: int  # games of this system and filter not finished yet
     games: list[BookGame]
+    dates: dict[int, datetime]  # when each counted game started
 
     @property
     def has_contracts(self) -> bool:
@@ -243,6 +251,21 @@ class Book:
     @property
     def has_deals(self) -> bool:
         return bool(self.rules and self.rules.romi is None)
+
+    def _scores(self, fact: Fact) -> bool:
+        """Whether this game's rules score that fact (rami secs, laid nothing: Rami 51)."""
+        rules = self.rules
+        return rules is not None and any(
+            f.fact == fact for f in (*rules.flat_scores, *rules.bonuses)
+        )
+
+    @property
+    def shows_rami_secs(self) -> bool:
+        return self._scores(Fact.RAMI_SEC)
+
+    @property
+    def shows_laid_nothing(self) -> bool:
+        return self._scores(Fact.LAID_NOTHING)
 
     def pair(self, first: int, second: int) -> HeadToHead:
         return head_to_head(self.games, first, second)
@@ -293,6 +316,7 @@ def club_book(club: Club, query: Mapping[str, str], lang: str) -> Book:
         counted=len(book_games),
         in_progress=len(unfinished),
         games=book_games,
+        dates={pk: info.created_at for pk, info in chosen.items()},
     )
 
 

@@ -7,12 +7,12 @@ adds the matching <meta name="robots"> to pages.
 
 from __future__ import annotations
 
-CAPABILITY_PREFIX = "/g/"
+CAPABILITY_PREFIXES = ("/g/", "/club/")  # games' links, groups' links
 ROBOTS = "noindex, nofollow"
 
 
 def is_capability_page(path: str) -> bool:
-    return path.startswith(CAPABILITY_PREFIX)
+    return path.startswith(CAPABILITY_PREFIXES)
 
 
 class NoIndexMiddleware:

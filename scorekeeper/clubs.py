@@ -9,7 +9,13 @@ from django.db import transaction
 from django.db.models import F
 
 from .models import MAX_CLUB_NAME, MAX_NAME, Club, ClubEvent, Game, Member, Player
-from .services import ServiceError, bump_version, game_play_again, game_start
+from .services import (
+    ServiceError,
+    bump_version,
+    game_import,
+    game_play_again,
+    game_start,
+)
 from .tokens import new_salt, new_token, token_hash, view_token
 
 MOST_MEMBERS = 60  # a group of friends, not a league: bounds every page and form of it
@@ -150,6 +156,18 @@ def play_again(*, game: Game) -> tuple[Game, str, str]:
     return new, edit, view
 
 
+@transaction.atomic
+def seat_taken_over(*, game: Game, seat: int) -> None:
+    """Someone else took over a seat (and its score): in a group's game, the seat is matched
+    to the member its new name is."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.club_id is None:
+        return
+    player = game.players.get(seat=seat)
+    (player.member,) = match_members(Club.objects.get(pk=game.club_id), [player.name])
+    player.save(update_fields=["member"])
+
+
 def _game_words(game: Game, players: list[Player]) -> dict:
     return {
         "game": str(game.uuid),
@@ -202,3 +220,59 @@ def member_merge(*, club: Club, kept: Member, merged: Member) -> None:
         {"names": [kept.name, merged.name]},
         {"name": kept.name},
     )
+
+
+class ClubAlreadyImported(ServiceError):
+    """This group, or one of its games or members, is on this server already."""
+
+
+@transaction.atomic
+def club_import(*, book) -> tuple[Club, str, str]:
+    """Store a checked book (book_exchange.ImportedBook) as a new group with new links, its
+    members, history and games; all of it or nothing, and nothing twice."""
+    if Club.objects.filter(uuid=book.uuid).exists():
+        raise ClubAlreadyImported("club_already_imported")
+    if Member.objects.filter(uuid__in=[m["uuid"] for m in book.members]).exists():
+        raise ClubAlreadyImported("club_already_imported")
+    if Game.objects.filter(uuid__in=[game.uuid for game, _seats in book.games]).exists():
+        raise ClubAlreadyImported("already_imported")
+    salt = new_salt()
+    edit, view = new_token(), view_token(salt)
+    club = Club.objects.create(
+        uuid=book.uuid,
+        name=book.name,
+        edit_token_hash=token_hash(edit),
+        view_token_hash=token_hash(view),
+        view_salt=salt,
+        version=1,
+        **({"created_at": book.created_at} if book.created_at else {}),
+    )
+    members = Member.objects.bulk_create(
+        Member(
+            club=club,
+            uuid=m["uuid"],
+            name=m["name"],
+            aliases=m["aliases"],
+            **({"created_at": m["at"]} if m["at"] else {}),
+        )
+        for m in book.members
+    )
+    by_uuid = {m.uuid: m for m in members}
+    ClubEvent.objects.bulk_create(
+        ClubEvent(
+            club=club,
+            action=e["action"],
+            before=e["before"],
+            after=e["after"],
+            **({"at": e["at"]} if e["at"] else {}),
+        )
+        for e in book.history
+    )
+    for document, seats in book.games:
+        game, _edit, _view = game_import(document=document)
+        players = list(game.players.all())
+        for player, member_uuid in zip(players, seats, strict=True):
+            player.member = by_uuid.get(member_uuid) if member_uuid else None
+        Player.objects.bulk_update(players, ["member"])
+        Game.objects.filter(pk=game.pk).update(club=club)
+    return club, edit, view

@@ -61,12 +61,16 @@ def _when(value: datetime | None) -> str | None:
     return value.isoformat() if value else None
 
 
+# What export_game reads: fetched with the game, a book of 500 games is a handful of queries.
+EXPORT_PREFETCH = ("players", "rounds__scores", "history", "romi_contracts", "romi_trophies")
+
+
 def export_game(game: Game) -> dict[str, Any]:
     """The game as a JSON-ready document (stable: the same game gives the same document)."""
     players = list(game.players.all())
     seat_of = {p.pk: p.seat for p in players}
     rounds = []
-    for round_ in game.rounds.prefetch_related("scores"):
+    for round_ in game.rounds.all():
         hands = sorted(round_.scores.all(), key=lambda s: seat_of[s.player_id])
         rounds.append(
             {
@@ -126,7 +130,7 @@ def export_game(game: Game) -> dict[str, Any]:
             "after": h.after,
             "undone": h.undone,
         }
-        for h in game.history.order_by("at", "pk")
+        for h in sorted(game.history.all(), key=lambda h: (h.at, h.pk))
     ]
     return document
 
@@ -190,33 +194,33 @@ def _describe(error: RulesError) -> str:
     return describe(error.code, error.params, lang())
 
 
-def _need(condition: bool, where: str, what: str) -> None:
+def need(condition: bool, where: str, what: str) -> None:
     if not condition:
         raise Malformed(where, what)
 
 
 def _int(value: Any, where: str, low: int, high: int) -> int:
-    _need(isinstance(value, int) and not isinstance(value, bool), where, _("a whole number"))
-    _need(low <= value <= high, where, _("from %(low)d to %(high)d") % {"low": low, "high": high})
+    need(isinstance(value, int) and not isinstance(value, bool), where, _("a whole number"))
+    need(low <= value <= high, where, _("from %(low)d to %(high)d") % {"low": low, "high": high})
     return value
 
 
-def _time(value: Any, where: str) -> datetime | None:
+def read_time(value: Any, where: str) -> datetime | None:
     if value is None:
         return None
-    _need(isinstance(value, str) and len(value) <= 40, where, _("a date and time (ISO 8601)"))
+    need(isinstance(value, str) and len(value) <= 40, where, _("a date and time (ISO 8601)"))
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
         raise Malformed(where, _("a date and time (ISO 8601)")) from None
-    _need(moment.tzinfo is not None, where, _("a date and time with its time zone"))
+    need(moment.tzinfo is not None, where, _("a date and time with its time zone"))
     return moment
 
 
-def _uuid(value: Any, where: str) -> uuid.UUID | None:
+def read_uuid(value: Any, where: str) -> uuid.UUID | None:
     if value is None:
         return None
-    _need(isinstance(value, str) and len(value) <= 40, where, _("a UUID"))
+    need(isinstance(value, str) and len(value) <= 40, where, _("a UUID"))
     try:
         return uuid.UUID(value)
     except ValueError:
@@ -225,19 +229,24 @@ def _uuid(value: Any, where: str) -> uuid.UUID | None:
 
 def read_document(raw: bytes) -> Imported:
     """The document checked from top to bottom; raises Malformed at the first problem."""
-    _need(len(raw) <= MAX_BYTES, "file", _("at most %(n)d bytes") % {"n": MAX_BYTES})
+    need(len(raw) <= MAX_BYTES, "file", _("at most %(n)d bytes") % {"n": MAX_BYTES})
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise Malformed("file", _("a JSON document")) from None
-    _need(isinstance(data, dict), "file", _("a JSON object"))
-    _need(data.get("format") == FORMAT, "format", f'"{FORMAT}"')
-    _need(
+    need(isinstance(data, dict), "file", _("a JSON object"))
+    return read_game(data)
+
+
+def read_game(data: dict) -> Imported:
+    """A game's document, parsed, checked from top to bottom (Malformed at the first problem)."""
+    need(data.get("format") == FORMAT, "format", f'"{FORMAT}"')
+    need(
         data.get("version") == VERSION,
         "version",
         _("%(n)d (the only version so far)") % {"n": VERSION},
     )
-    game_uuid = _uuid(data.get("uuid"), "uuid")
+    game_uuid = read_uuid(data.get("uuid"), "uuid")
     if game_uuid is None:
         raise Malformed("uuid", _("a UUID"))
     slug = data.get("rules")
@@ -246,14 +255,14 @@ def read_document(raw: bytes) -> Imported:
     except RulesError:
         raise Malformed("rules", _("one of the games this app knows")) from None
     options_data = data.get("options")
-    _need(isinstance(options_data, dict), "options", _("a JSON object"))
+    need(isinstance(options_data, dict), "options", _("a JSON object"))
     try:
         options = TableOptions.read(rules, options_data)
     except OptionError as error:
         raise Malformed("options", _describe(error)) from None
     players = data.get("players")
     low, high = rules.players
-    _need(
+    need(
         isinstance(players, list) and low <= len(players) <= high,
         "players",
         _("%(low)d to %(high)d players") % {"low": low, "high": high},
@@ -261,24 +270,24 @@ def read_document(raw: bytes) -> Imported:
     names = []
     for i, player in enumerate(players):
         where = f"players[{i}]"
-        _need(
+        need(
             isinstance(player, dict) and player.get("seat") == i, where, _("seat %(n)d") % {"n": i}
         )
         name = player.get("name")
-        _need(isinstance(name, str) and bool(name.strip()), f"{where}.name", _("a name"))
+        need(isinstance(name, str) and bool(name.strip()), f"{where}.name", _("a name"))
         try:
             names.append(clean_name(name))
         except ValidationError as error:
             raise Malformed(f"{where}.name", " ".join(error.messages)) from None
-    _need(len({n.casefold() for n in names}) == len(names), "players", _("different names"))
+    need(len({n.casefold() for n in names}) == len(names), "players", _("different names"))
     imported = Imported(
         uuid=game_uuid,
         rules=rules.slug,
         options=options,
         first_dealer=_int(data.get("first_dealer"), "first_dealer", 0, len(names) - 1),
-        created_at=_time(data.get("created_at"), "created_at"),
-        finished_at=_time(data.get("finished_at"), "finished_at"),
-        archived_at=_time(data.get("archived_at"), "archived_at"),
+        created_at=read_time(data.get("created_at"), "created_at"),
+        finished_at=read_time(data.get("finished_at"), "finished_at"),
+        archived_at=read_time(data.get("archived_at"), "archived_at"),
         names=names,
     )
     table = Table(rules, len(names), imported.first_dealer, options)
@@ -290,21 +299,21 @@ def read_document(raw: bytes) -> Imported:
 
 
 def _read_rounds(imported: Imported, table: Table, rounds: Any) -> None:
-    _need(isinstance(rounds, list) and len(rounds) <= MAX_ROUNDS, "rounds", _("a list"))
-    _need(not rounds or table.rules.romi is None, "rounds", _("none in ROMi RAMi"))
+    need(isinstance(rounds, list) and len(rounds) <= MAX_ROUNDS, "rounds", _("a list"))
+    need(not rounds or table.rules.romi is None, "rounds", _("none in ROMi RAMi"))
     seen: set[uuid.UUID] = set()
     for index, round_ in enumerate(rounds):
         where = f"rounds[{index}]"
-        _need(isinstance(round_, dict), where, _("an object"))
-        _need(round_.get("number") == index + 1, f"{where}.number", str(index + 1))
-        round_uuid = _uuid(round_.get("uuid"), f"{where}.uuid")
-        _need(round_uuid is None or round_uuid not in seen, f"{where}.uuid", _("used once"))
+        need(isinstance(round_, dict), where, _("an object"))
+        need(round_.get("number") == index + 1, f"{where}.number", str(index + 1))
+        round_uuid = read_uuid(round_.get("uuid"), f"{where}.uuid")
+        need(round_uuid is None or round_uuid not in seen, f"{where}.uuid", _("used once"))
         if round_uuid:
             seen.add(round_uuid)
         no_winner = round_.get("no_winner")
-        _need(isinstance(no_winner, bool), f"{where}.no_winner", _("true or false"))
+        need(isinstance(no_winner, bool), f"{where}.no_winner", _("true or false"))
         hands = round_.get("hands")
-        _need(
+        need(
             isinstance(hands, list) and len(hands) == len(imported.names),
             f"{where}.hands",
             _("one per player"),
@@ -312,7 +321,7 @@ def _read_rounds(imported: Imported, table: Table, rounds: Any) -> None:
         deals, scores = [], []
         for seat, hand in enumerate(hands):
             at = f"{where}.hands[{seat}]"
-            _need(
+            need(
                 isinstance(hand, dict) and hand.get("seat") == seat,
                 at,
                 _("seat %(n)d") % {"n": seat},
@@ -321,9 +330,9 @@ def _read_rounds(imported: Imported, table: Table, rounds: Any) -> None:
             if points is not None:
                 points = _int(points, f"{at}.points", 0, 10_000)
             cards = hand.get("cards")
-            _need(isinstance(cards, str) and len(cards) <= 300, f"{at}.cards", _("card notation"))
+            need(isinstance(cards, str) and len(cards) <= 300, f"{at}.cards", _("card notation"))
             facts = hand.get("facts")
-            _need(
+            need(
                 isinstance(facts, list) and all(isinstance(f, str) for f in facts),
                 f"{at}.facts",
                 _("a list of facts"),
@@ -338,7 +347,7 @@ def _read_rounds(imported: Imported, table: Table, rounds: Any) -> None:
             scored = table.score(index + 1, deals, no_winner=no_winner)
         except DealError as error:
             raise Malformed(where, _describe(error)) from None
-        _need(
+        need(
             scored == scores,
             f"{where}.hands",
             _("the scores the rules give: %(scores)s") % {"scores": scored},
@@ -358,48 +367,48 @@ def _read_rounds(imported: Imported, table: Table, rounds: Any) -> None:
 
 
 def _read_romi(imported: Imported, romi: Any) -> None:
-    _need(isinstance(romi, dict), "romi", _("an object"))
+    need(isinstance(romi, dict), "romi", _("an object"))
     contracts, trophies = romi.get("contracts"), romi.get("trophies")
-    _need(
+    need(
         isinstance(contracts, list) and len(contracts) <= MAX_CONTRACTS,
         "romi.contracts",
         _("a list"),
     )
-    _need(isinstance(trophies, list) and len(trophies) <= 8, "romi.trophies", _("a list"))
+    need(isinstance(trophies, list) and len(trophies) <= 8, "romi.trophies", _("a list"))
     sizes = get_rules(imported.rules).romi_rules.combo_sizes
     jokers: set[int] = set()
     for i, c in enumerate(contracts):
         at = f"romi.contracts[{i}]"
-        _need(isinstance(c, dict), at, _("an object"))
+        need(isinstance(c, dict), at, _("an object"))
         seat = _int(c.get("seat"), f"{at}.seat", 0, len(imported.names) - 1)
         combos = c.get("combos")
-        _need(
+        need(
             isinstance(combos, list) and bool(combos) and all(n in sizes for n in combos),
             f"{at}.combos",
             _("combo sizes"),
         )
-        _need(c.get("colour") in COLOURS, f"{at}.colour", _("a colour (H, D, C, Y)"))
+        need(c.get("colour") in COLOURS, f"{at}.colour", _("a colour (H, D, C, Y)"))
         joker = c.get("joker_used")
-        _need(isinstance(joker, bool), f"{at}.joker_used", _("true or false"))
-        _need(not (joker and seat in jokers), f"{at}.joker_used", _("once per player"))
+        need(isinstance(joker, bool), f"{at}.joker_used", _("true or false"))
+        need(not (joker and seat in jokers), f"{at}.joker_used", _("once per player"))
         if joker:
             jokers.add(seat)
         imported.contracts.append(
             {
-                "uuid": _uuid(c.get("uuid"), f"{at}.uuid"),
+                "uuid": read_uuid(c.get("uuid"), f"{at}.uuid"),
                 "seat": seat,
                 "points": _int(c.get("points"), f"{at}.points", 0, 100),
                 "colour": c["colour"],
                 "combos": ",".join(str(n) for n in combos),
                 "bonus_cards": _int(c.get("bonus_cards"), f"{at}.bonus_cards", 0, 50),
                 "joker_used": joker,
-                "at": _time(c.get("at"), f"{at}.at"),
+                "at": read_time(c.get("at"), f"{at}.at"),
             }
         )
     for i, t in enumerate(trophies):
         at = f"romi.trophies[{i}]"
-        _need(isinstance(t, dict) and isinstance(t.get("symbol"), str), at, _("an object"))
-        _need(len(t["symbol"]) == 1, f"{at}.symbol", _("one symbol"))
+        need(isinstance(t, dict) and isinstance(t.get("symbol"), str), at, _("an object"))
+        need(len(t["symbol"]) == 1, f"{at}.symbol", _("one symbol"))
         imported.trophies.append(
             {"symbol": t["symbol"], "points": _int(t.get("points"), f"{at}.points", 0, 100)}
         )
@@ -414,25 +423,25 @@ ROUND_ACTIONS = {
 
 
 def _read_history(imported: Imported, history: Any) -> None:
-    _need(isinstance(history, list) and len(history) <= MAX_HISTORY, "history", _("a list"))
+    need(isinstance(history, list) and len(history) <= MAX_HISTORY, "history", _("a list"))
     actions = set(HistoryEntry.Action.values)
     for i, h in enumerate(history):
         at = f"history[{i}]"
-        _need(isinstance(h, dict) and h.get("action") in actions, at, _("a known action"))
+        need(isinstance(h, dict) and h.get("action") in actions, at, _("a known action"))
         number = h.get("round")
         if number is not None:
             _int(number, f"{at}.round", 1, MAX_ROUNDS)
         for side in ("before", "after"):
             snapshot = h.get(side)
-            _need(snapshot is None or isinstance(snapshot, dict), f"{at}.{side}", _("an object"))
-            _need(len(json.dumps(snapshot)) <= MAX_SNAPSHOT, f"{at}.{side}", _("a small object"))
+            need(snapshot is None or isinstance(snapshot, dict), f"{at}.{side}", _("an object"))
+            need(len(json.dumps(snapshot)) <= MAX_SNAPSHOT, f"{at}.{side}", _("a small object"))
             if snapshot is not None and h["action"] in ROUND_ACTIONS:
-                _need(_round_snapshot(snapshot), f"{at}.{side}", _("a round as stored"))
+                need(_round_snapshot(snapshot), f"{at}.{side}", _("a round as stored"))
         undone = h.get("undone")
-        _need(isinstance(undone, bool), f"{at}.undone", _("true or false"))
+        need(isinstance(undone, bool), f"{at}.undone", _("true or false"))
         imported.history.append(
             {
-                "at": _time(h.get("at"), f"{at}.at"),
+                "at": read_time(h.get("at"), f"{at}.at"),
                 "action": h["action"],
                 "round_number": number,
                 "before": h.get("before"),

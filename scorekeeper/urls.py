@@ -3,6 +3,7 @@ from django.urls import path
 
 from .views import (
     checker,
+    clubs,
     exchange,
     games,
     grids,
@@ -49,6 +50,15 @@ urlpatterns = [
     path("g/<str:token>/game.json", exchange.game_json, name="game_json"),
     path("g/<str:token>/game.csv", exchange.game_csv, name="game_csv"),
     path("import/", exchange.game_import, name="game_import"),
+    path("groups/new/", clubs.club_new, name="club_new"),
+    path("club/<str:token>/", clubs.club_page, name="club"),
+    path("club/<str:token>/games/", clubs.club_games, name="club_games"),
+    path("club/<str:token>/history/", clubs.club_history, name="club_history"),
+    path("club/<str:token>/players/", clubs.club_settings, name="club_settings"),
+    path("club/<str:token>/chart/<int:member>.svg", clubs.club_chart, name="club_chart"),
+    path("club/<str:token>/book.json", exchange.club_json, name="club_json"),
+    path("groups/import/", exchange.club_import, name="club_import"),
+    path("g/<str:token>/group/", clubs.game_club, name="game_club"),
     path("rules/", rules.index, name="rules_index"),
     path("rules/<str:slug>/", rules.game_rules, name="rules"),
     path("rules/<str:slug>/rules.pdf", rules.rules_pdf, name="rules_pdf"),

@@ -10,12 +10,13 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
-from ..models import Game
-from ..tokens import token_hash
+from ..models import Club, Game
+from ..tokens import token_hash, view_token
 
 MAX_TOKEN = 64
 MY_GAMES = "my_games"
 MY_GAMES_KEPT = 50
+MY_CLUBS = "my_clubs"
 RECENT_NAMES = "recent_names"
 
 
@@ -104,3 +105,59 @@ def my_games(request: HttpRequest) -> list[Access]:
 def remember_names(request: HttpRequest, names: list[str]) -> None:
     recent = [n for n in request.session.get(RECENT_NAMES, []) if n not in names]
     request.session[RECENT_NAMES] = [*names, *recent][:20]
+
+
+@dataclass
+class ClubAccess:
+    club: Club
+    token: str
+    can_edit: bool
+
+
+def club_access(token: str) -> ClubAccess:
+    """The group this token opens and whether it may edit; 404 alike for any wrong token."""
+    if not token or len(token) > MAX_TOKEN:
+        raise Http404(_("No group at this address."))
+    digest = token_hash(token)
+    club = Club.objects.filter(Q(edit_token_hash=digest) | Q(view_token_hash=digest)).first()
+    if club is None:
+        raise Http404(_("No group at this address."))
+    return ClubAccess(club, token, club.edit_token_hash == digest)
+
+
+def club_edit_access(token: str) -> ClubAccess:
+    access = club_access(token)
+    if not access.can_edit:
+        raise PermissionDenied(_("This link can only view the group."))
+    return access
+
+
+def remember_club(request: HttpRequest, token: str) -> None:
+    clubs = request.session.get(MY_CLUBS, [])
+    if clubs[:1] != [token]:
+        request.session[MY_CLUBS] = [token, *(t for t in clubs if t != token)][:MY_GAMES_KEPT]
+
+
+def my_clubs(request: HttpRequest) -> list[ClubAccess]:
+    """The groups this phone opened, newest first, in one query."""
+    tokens = [t for t in request.session.get(MY_CLUBS, []) if t and len(t) <= MAX_TOKEN]
+    digests = {token: token_hash(token) for token in tokens}
+    wanted = list(digests.values())
+    by_hash = {}
+    for club in Club.objects.filter(Q(edit_token_hash__in=wanted) | Q(view_token_hash__in=wanted)):
+        by_hash[club.edit_token_hash] = club
+        by_hash[club.view_token_hash] = club
+    return [
+        ClubAccess(by_hash[digest], token, by_hash[digest].edit_token_hash == digest)
+        for token, digest in digests.items()
+        if digest in by_hash
+    ]
+
+
+def game_links(request: HttpRequest, games: list[Game]) -> list[tuple[Game, str]]:
+    """The token to open each game with from this phone: its edit link when the phone has
+    it, else the view-only link (any holder of the group may look at its games)."""
+    held = {
+        token_hash(t): t for t in request.session.get(MY_GAMES, []) if t and len(t) <= MAX_TOKEN
+    }
+    return [(game, held.get(game.edit_token_hash) or view_token(game.view_salt)) for game in games]

@@ -19,7 +19,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from rules_engine import NotationError, describe, format_hand, hand_points, parse_hand
 
-from .. import services
+from .. import clubs, services
 from ..forms import RomiContractForm, RomiFinishForm, RoundForm, lang
 from ..selectors import game_board
 from ..tokens import rotated_token, token_hash, view_token
@@ -41,6 +41,9 @@ VIEWER_CACHE_SECONDS = 600
 def game_context(request: HtmxHttpRequest, access: Access, form=None, **extra) -> dict:
     board = game_board(access.game, lang())
     context = {"board": board, "access": access, "token": access.token, **extra}
+    if access.game.club_id is not None:  # the group's link: its view link, any viewer may
+        club = access.game.club
+        context["club"] = (club.name, view_token(club.view_salt))
     if access.can_edit:
         context["last_change"] = services.last_change(access.game)
     if access.can_edit and not board.finished:
@@ -200,7 +203,7 @@ def reopen(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def play_again(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
-    _game, edit, _view = services.game_play_again(game=access.game)
+    _game, edit, _view = clubs.play_again(game=access.game)
     remember_game(request, edit)
     return back_to_game(request, edit)
 

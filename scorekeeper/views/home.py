@@ -6,10 +6,18 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from rules_engine import SYSTEMS
 
-from .. import services
+from .. import clubs, services
 from ..forms import MAX_PLAYERS, NewGameForm, lang
 from ..house_rules import option_fields
-from .access import RECENT_NAMES, my_games, remember_game, remember_names
+from .access import (
+    MAX_TOKEN,
+    RECENT_NAMES,
+    club_edit_access,
+    my_clubs,
+    my_games,
+    remember_game,
+    remember_names,
+)
 
 
 @require_GET
@@ -21,22 +29,31 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "games": [g for g in games if g.game.archived_at is None],
             "archived": [g for g in games if g.game.archived_at is not None],
+            "clubs": my_clubs(request),
         },
     )
 
 
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(
-        request.POST or None, initial={"rules": "rami-contrat", "first_dealer": "random"}
-    )
+    # Started from a group (its edit link): the players ticked there, and the game in its book.
+    club_token = (request.POST.get("club") or request.GET.get("club") or "")[:MAX_TOKEN]
+    club = club_edit_access(club_token) if club_token else None
+    initial = {"rules": "rami-contrat", "first_dealer": "random"}
+    for seat, name in enumerate(request.GET.getlist("player")[:MAX_PLAYERS]):
+        initial[f"name_{seat}"] = name[:40]
+    form = NewGameForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        game, edit, _view = services.game_start(
-            rules_slug=form.cleaned_data["rules"],
-            names=form.cleaned_data["names"],
-            first_dealer=form.cleaned_data["dealer_seat"],
-            options=form.options(),
-        )
+        start = {
+            "rules_slug": form.cleaned_data["rules"],
+            "names": form.cleaned_data["names"],
+            "first_dealer": form.cleaned_data["dealer_seat"],
+            "options": form.options(),
+        }
+        if club is not None:
+            game, edit, _view = clubs.club_game_start(club=club.club, **start)
+        else:
+            game, edit, _view = services.game_start(**start)
         remember_game(request, edit)
         remember_names(request, form.cleaned_data["names"])
         return redirect("game", token=edit)
@@ -49,12 +66,20 @@ def game_new(request: HttpRequest) -> HttpResponse:
     def errors(rules):
         return form.option_errors if rules.slug == chosen else None
 
-    typed = [(form.data.get(f"name_{seat}") or "").strip()[:40] for seat in range(MAX_PLAYERS)]
+    typed = [
+        (form.data.get(f"name_{seat}") or initial.get(f"name_{seat}") or "").strip()[:40]
+        for seat in range(MAX_PLAYERS)
+    ]
+    recent = request.session.get(RECENT_NAMES, [])
+    if club is not None:
+        members = [m.name for m in club.club.members.all()]
+        recent = [*members, *(n for n in recent if n not in members)]
     context = {
         "form": form,
         "systems": systems,
         "dealer_choices": list(enumerate(typed)),
-        "recent_names": request.session.get(RECENT_NAMES, []),
+        "recent_names": recent,
+        "club": club,
         # One block of house rules per game; app.js shows only the chosen game's.
         "house_rules": [
             (s.slug, s.name[lang()], option_fields(s, form.data, f"{s.slug}-", errors(s)))

@@ -10,10 +10,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import services
+from .. import clubs, services
 from ..forms import clean_name
 from .access import edit_access, forget_game
-from .responses import HtmxHttpRequest, back_to_game
+from .clubs import game_club_context
+from .responses import SERVICE_MESSAGES, HtmxHttpRequest, back_to_game
 
 MESSAGES = {
     "name_empty": gettext_noop("A player needs a name."),
@@ -50,8 +51,12 @@ def _manage_page(request, access, status=200, **extra) -> HttpResponse:
         "token": access.token,
         "rows": zip(players, rows, strict=True),
         "rounds": access.game.rounds.count(),
+        **game_club_context(request, access.game),
         **extra,
     }
+    code = request.GET.get("club_error", "")
+    if code in SERVICE_MESSAGES and code.startswith(("game_in", "too_many")):
+        context["club_error"] = _(SERVICE_MESSAGES[code]) % {"most": clubs.MOST_MEMBERS}
     return render(request, "games/manage.html", context, status=status)
 
 
@@ -81,6 +86,8 @@ def players(request: HtmxHttpRequest, token: str) -> HttpResponse:
             name=data["name"],
             replaced=data["change"] == "replace",
         )
+        if data["change"] == "replace":
+            clubs.seat_taken_over(game=access.game, seat=int(seat))
     except services.ServiceError as error:
         bound.add_error("name", _(MESSAGES.get(error.code, MESSAGES["no_such_seat"])))
         return _manage_page(request, access, 422, rows=rows)

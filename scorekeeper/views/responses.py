@@ -64,13 +64,28 @@ SERVICE_MESSAGES = {
         "Some of this game's rounds or contracts are already on this server in another game: "
         "nothing was imported."
     ),
+    "club_name_empty": gettext_noop("The group needs a name."),
+    "names_repeated": gettext_noop("Each player of the group needs a name of their own."),
+    "too_many_members": gettext_noop("A group holds at most %(most)s players."),
+    "game_in_club": gettext_noop("This game is already in a group: take it out of that one first."),
+    "member_name_taken": gettext_noop(
+        "Another player of the group is already called %(name)s: merge the two instead."
+    ),
+    "merge_same": gettext_noop("Choose two different players of this group."),
+    "merge_same_game": gettext_noop(
+        "%(first)s and %(second)s sat at the same game: they are two people, not merged."
+    ),
+    "club_already_imported": gettext_noop(
+        "This group is already on this server (same identifier): nothing was imported."
+    ),
 }
 
 
 def service_message(error: ServiceError) -> str:
     """The sentence for a refusal: the app's own, else the engine's for its code."""
     if error.code in SERVICE_MESSAGES:
-        return _(SERVICE_MESSAGES[error.code])
+        text = _(SERVICE_MESSAGES[error.code])
+        return text % error.params if error.params else text
     sentence = describe(error.code, error.params, lang())
     return sentence if sentence != error.code else _(SERVICE_MESSAGES["round_invalid"])
 

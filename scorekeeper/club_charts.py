@@ -1,0 +1,110 @@
+"""Each player's chart on the group page, drawn with reportlab like the score race.
+
+Contract games: the average points left after each contract (the costliest in orange), the
+figure no paper sheet gives. Other games: the player's totals, game after game. Each chart has
+its words (`member_summary`) for the image's alt and a table of the same figures on the page.
+"""
+
+from __future__ import annotations
+
+from django.utils.formats import date_format, number_format
+from django.utils.timezone import localtime
+from django.utils.translation import gettext as _
+from reportlab.graphics.charts.barcharts import VerticalBarChart
+from reportlab.graphics.shapes import Drawing, String
+from reportlab.lib import colors
+
+from .book import Book, Line
+from .charts import INK, PALETTE, WIDTH
+from .pdf.grids import FONT
+
+HEIGHT = 170
+LAST_GAMES = 20  # the totals chart shows the latest games, a phone's width of bars
+COSTLIEST = PALETTE[1]  # orange against the blue bars
+
+
+def member_series(line: Line, book: Book) -> list[tuple[str, float]]:
+    """The bars: (label, value), contracts by round or the latest games' totals."""
+    if book.has_contracts:
+        return [(str(number), average) for number, _words, average in line.contracts]
+    return [(date_format(localtime(day), "d/m"), total) for day, total in _totals(line, book)]
+
+
+def _totals(line: Line, book: Book) -> list[tuple]:
+    mine = [
+        (book.dates[game.key], seat.record.total)
+        for game in book.games
+        for seat in game.seats
+        if seat.member == line.member.pk
+    ]
+    return sorted(mine)[-LAST_GAMES:]
+
+
+def member_chart(line: Line, book: Book) -> Drawing:
+    series = member_series(line, book)
+    drawing = Drawing(WIDTH, HEIGHT)
+    chart = VerticalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 38, 34, WIDTH - 48, HEIGHT - 50
+    chart.data = [[value for _label, value in series] or [0]]
+    chart.categoryAxis.categoryNames = [label for label, _value in series] or [""]
+    values = chart.data[0]
+    chart.valueAxis.valueMin = min(0, min(values))
+    chart.valueAxis.valueMax = max(10, max(values) * 1.1)
+    for axis in (chart.categoryAxis, chart.valueAxis):
+        axis.labels.fontName, axis.labels.fontSize = FONT, 8
+        axis.labels.fillColor = colors.HexColor(INK)
+        axis.strokeColor = colors.HexColor(INK)
+    if len(series) > 10:
+        chart.categoryAxis.labels.angle = 45
+        chart.categoryAxis.labels.boxAnchor = "ne"
+    chart.valueAxis.visibleGrid = True
+    chart.valueAxis.gridStrokeColor = colors.HexColor("#bbbbbb")
+    chart.valueAxis.gridStrokeWidth = 0.3
+    chart.bars[0].fillColor = colors.HexColor(PALETTE[0])
+    chart.bars[0].strokeColor = None
+    if book.has_contracts and line.costliest is not None:
+        index = [c[0] for c in line.contracts].index(line.costliest[0])
+        chart.bars[(0, index)].fillColor = colors.HexColor(COSTLIEST)
+    drawing.add(chart)
+    axis_title = _("Round (contract)") if book.has_contracts else _("Game")
+    drawing.add(
+        String(
+            chart.x + chart.width / 2,
+            4,
+            axis_title,
+            fontName=FONT,
+            fontSize=9,
+            fillColor=colors.HexColor(INK),
+            textAnchor="middle",
+        )
+    )
+    return drawing
+
+
+def _number(value: float) -> str:
+    return number_format(round(value, 1), decimal_pos=1 if value % 1 else 0)
+
+
+def member_summary(line: Line, book: Book) -> str:
+    """The chart in words."""
+    name = line.member.name
+    if book.has_contracts:
+        if line.costliest is None:
+            return _("%(name)s: no contract played yet.") % {"name": name}
+        parts = ", ".join(
+            _("round %(n)d %(points)s") % {"n": n, "points": _number(avg)}
+            for n, _words, avg in line.contracts
+        )
+        number, words, average = line.costliest
+        return _(
+            "%(name)s, average points left per contract: %(parts)s. "
+            "Costliest: round %(n)d (%(words)s), %(points)s on average."
+        ) % {"name": name, "parts": parts, "n": number, "words": words, "points": _number(average)}
+    totals = _totals(line, book)
+    if not totals:
+        return _("%(name)s: no finished game yet.") % {"name": name}
+    parts = ", ".join(str(total) for _day, total in totals)
+    return _("%(name)s, totals of the latest games, oldest first: %(parts)s.") % {
+        "name": name,
+        "parts": parts,
+    }

@@ -1,0 +1,245 @@
+"""A group's pages: created (from the home page or a finished game), its book of statistics,
+its games, players (renamed, merged), history, share links and charts."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .. import clubs, services
+from ..book import club_book
+from ..charts import as_svg
+from ..club_charts import member_chart, member_summary
+from ..forms import lang
+from ..models import MAX_CLUB_NAME, MAX_NAME, Game, Member
+from ..tokens import view_token
+from .access import (
+    ClubAccess,
+    club_access,
+    club_edit_access,
+    edit_access,
+    game_links,
+    my_clubs,
+    remember_club,
+)
+from .responses import HtmxHttpRequest, service_message
+
+RECENT_GAMES = 10
+GAMES_PER_PAGE = 25
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name of the group"), max_length=MAX_CLUB_NAME)
+    names = forms.CharField(
+        label=gettext_lazy("Players, one per line"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        required=False,
+        max_length=clubs.MOST_MEMBERS * (MAX_NAME + 2),
+    )
+
+    def clean_names(self) -> list[str]:
+        names = [line for line in self.cleaned_data["names"].splitlines() if line.strip()]
+        if any(len(name.strip()) > MAX_NAME for name in names):
+            raise forms.ValidationError(_("A name has at most %(n)d characters.") % {"n": MAX_NAME})
+        return names
+
+
+def _refuse(form: forms.Form, error: services.ServiceError) -> None:
+    form.add_error(error.field if error.field in form.fields else None, service_message(error))
+
+
+@require_http_methods(["GET", "POST"])
+def club_new(request: HtmxHttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            _club, edit, _view = clubs.club_create(
+                name=form.cleaned_data["name"], names=form.cleaned_data["names"]
+            )
+        except services.ServiceError as error:
+            _refuse(form, error)
+        else:
+            remember_club(request, edit)
+            return redirect("club", token=edit)
+    status = 400 if form.errors else 200
+    return render(request, "clubs/new.html", {"form": form}, status=status)
+
+
+def _pair(request, book) -> dict | None:
+    """The head-to-head the address asks for, between two members of the group."""
+    ids = {m.pk: m for m in book.members}
+    try:
+        first, second = int(request.GET.get("a", "")), int(request.GET.get("b", ""))
+    except ValueError:
+        return None
+    if first not in ids or second not in ids or first == second:
+        return None
+    return {"first": ids[first], "second": ids[second], "result": book.pair(first, second)}
+
+
+@require_GET
+def club_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    access = club_access(token)
+    remember_club(request, token)
+    book = club_book(access.club, request.GET, lang())
+    recent = list(
+        access.club.games.order_by("-created_at").prefetch_related("players")[:RECENT_GAMES]
+    )
+    context = {
+        "access": access,
+        "token": token,
+        "book": book,
+        "pair": _pair(request, book),
+        "recent": game_links(request, recent),
+        "total_games": sum(n for _slug, _name, n in book.systems),
+        "charts": [(line, member_summary(line, book)) for line in book.lines],
+    }
+    return render(request, "clubs/club.html", context)
+
+
+@require_GET
+def club_chart(request: HtmxHttpRequest, token: str, member: int) -> HttpResponse:
+    access = club_access(token)
+    book = club_book(access.club, request.GET, lang())
+    line = next((line for line in book.lines if line.member.pk == member), None)
+    if line is None:
+        raise Http404(_("No such player in these games."))
+    response = HttpResponse(as_svg(member_chart(line, book)), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=60"
+    return response
+
+
+@require_GET
+def club_games(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    access = club_access(token)
+    games = access.club.games.order_by("-created_at").prefetch_related("players")
+    page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    context = {
+        "access": access,
+        "token": token,
+        "page": page,
+        "games": game_links(request, list(page.object_list)),
+    }
+    return render(request, "clubs/games.html", context)
+
+
+@require_GET
+def club_history(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    access = club_access(token)
+    events = access.club.events.all()[:200]
+    return render(
+        request, "clubs/history.html", {"access": access, "token": token, "events": events}
+    )
+
+
+class RenameForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=MAX_NAME)
+
+
+class MergeForm(forms.Form):
+    kept = forms.IntegerField(label=gettext_lazy("Keep this name"))
+    merged = forms.IntegerField(label=gettext_lazy("Merge this one into it"))
+
+
+def _settings_page(request, access: ClubAccess, status=200, **extra) -> HttpResponse:
+    club = access.club
+    context = {
+        "access": access,
+        "token": access.token,
+        "members": list(club.members.all()),
+        "view_link": request.build_absolute_uri(reverse("club", args=[view_token(club.view_salt)])),
+        "edit_link": request.build_absolute_uri(reverse("club", args=[access.token])),
+        "group_form": extra.pop("group_form", None) or RenameForm(initial={"name": club.name}),
+        **extra,
+    }
+    return render(request, "clubs/settings.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def club_settings(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Rename the group or a player, merge two names of one player; the share links."""
+    access = club_edit_access(token)
+    if request.method == "GET":
+        return _settings_page(request, access)
+    action = request.POST.get("action")
+    try:
+        if action == "group":
+            form = RenameForm(request.POST)
+            if not form.is_valid():
+                return _settings_page(request, access, 400, group_form=form)
+            clubs.club_rename(club=access.club, name=form.cleaned_data["name"])
+        elif action == "member":
+            form = RenameForm(request.POST)
+            member = get_object_or_404(Member, club=access.club, pk=request.POST.get("member", ""))
+            if not form.is_valid():
+                return _settings_page(request, access, 400, member_error=(member.pk, form.errors))
+            clubs.member_rename(club=access.club, member=member, name=form.cleaned_data["name"])
+        elif action == "merge":
+            form = MergeForm(request.POST)
+            if not form.is_valid():
+                return _settings_page(
+                    request, access, 400, merge_error=_("Choose two players of this group.")
+                )
+            kept = get_object_or_404(Member, club=access.club, pk=form.cleaned_data["kept"])
+            merged = get_object_or_404(Member, club=access.club, pk=form.cleaned_data["merged"])
+            clubs.member_merge(club=access.club, kept=kept, merged=merged)
+        else:
+            return _settings_page(request, access, 400)
+    except services.ServiceError as error:
+        message = service_message(error)
+        if action == "member":
+            return _settings_page(
+                request, access, 400, member_error=(member.pk, {"name": [message]})
+            )
+        if action == "merge":
+            return _settings_page(request, access, 400, merge_error=message)
+        return _settings_page(request, access, 400, group_error=message)
+    return redirect(reverse("club_settings", args=[token]) + "?saved=1")
+
+
+@require_POST
+def game_club(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """From a game: keep its players as a new group, add it to a group, or take it out."""
+    access = edit_access(token)
+    game = access.game
+    action = request.POST.get("action")
+    try:
+        if action == "create":
+            _club, edit, _view = clubs.club_from_game(game=game)
+            remember_club(request, edit)
+            return redirect("club", token=edit)
+        if action == "attach":
+            chosen = club_access(_token_from(request.POST.get("club", "")))
+            if not chosen.can_edit:
+                raise PermissionDenied(_("Adding a game to a group needs the group's edit link."))
+            clubs.game_attach(game=game, club=chosen.club)
+            remember_club(request, chosen.token)
+        elif action == "detach":
+            clubs.game_detach(game=game)
+        else:
+            raise Http404
+    except services.ServiceError as error:
+        return redirect(reverse("players", args=[token]) + f"?club_error={error.code}")
+    return redirect(reverse("players", args=[token]) + "?saved=1")
+
+
+def _token_from(text: str) -> str:
+    """A group's token, pasted alone or as its whole link."""
+    text = text.strip()[:300].rstrip("/")
+    return text.rsplit("/club/", 1)[-1].split("/", 1)[0] if "/club/" in text else text
+
+
+def game_club_context(request, game: Game) -> dict:
+    """What a game's management page says about groups: its own, or those it may join."""
+    if game.club_id is None:
+        return {"my_clubs": [c for c in my_clubs(request) if c.can_edit]}
+    club = game.club
+    held = {c.club.pk: c.token for c in my_clubs(request)}
+    return {"club": club, "club_token": held.get(club.pk) or view_token(club.view_salt)}

@@ -1,0 +1,358 @@
+"""Groups: made from the home page or a finished game, games started in them or added later,
+players matched by name, renamed and merged, the book's figures as worked out by hand.
+
+The two fixture games are those of tests/rules_engine/test_book.py, played through the pages:
+game A (0/20/35, 15/0/40, 30/10/0: Ben wins on 30, Ana 45, Cléo 75) and game B (5/0/10,
+0/25/5: Ana wins on 5, Cléo 15, Ben 25), both Rami Contrat, lowest wins.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from scorekeeper import clubs, services
+from scorekeeper.models import Club, ClubEvent, Game, GameResult, Member
+
+from .helpers import round_data, texts, visible_text
+
+GAME_A = [({1: "20", 2: "35"}, 0), ({0: "15", 2: "40"}, 1), ({0: "30", 1: "10"}, 2)]
+GAME_B = [({0: "5", 2: "10"}, 1), ({1: "25", 2: "5"}, 0)]
+
+
+def play(client, url, deals):
+    for points, out in deals:
+        assert client.post(url + "rounds/", round_data(points, out=out)).status_code in (200, 302)
+
+
+@pytest.fixture(autouse=True)
+def english(client, db):
+    """The words below are the English ones (French is the default)."""
+    client.get("/language/en/")
+
+
+@pytest.fixture
+def group(client, db):
+    """A group of Ana, Ben and Cléo with games A and B finished; returns its edit URL."""
+    response = client.post("/groups/new/", {"name": "Jeudi", "names": "Ana\nBen\nCléo"})
+    assert response.status_code == 302
+    url = response["Location"]
+    token = url.rstrip("/").rsplit("/", 1)[-1]
+    for deals in (GAME_A, GAME_B):
+        response = client.post(
+            f"/new/?club={token}",
+            {
+                "club": token,
+                "rules": "rami-contrat",
+                "name_0": "Ana",
+                "name_1": "Ben",
+                "name_2": "Cléo",
+                "first_dealer": "0",
+            },
+        )
+        game_url = response["Location"]
+        play(client, game_url, deals)
+        client.post(game_url + "finish/")
+    return url
+
+
+def figures(html: str, name: str) -> dict[str, str]:
+    """A member's card on the group page: its figures by label."""
+    cards = re.findall(r'<section class="member-card".*?</section>', html, re.S)
+    card = next(c for c in cards if f">{name}</h3>" in c)
+    labels = texts(card, "dt")
+    values = texts(card, "dd")
+    return dict(zip(labels, values, strict=True))
+
+
+def wins_table(html: str) -> dict[str, list[str]]:
+    table = re.search(r'<table class="scores wins">.*?</table>', html, re.S).group(0)
+    rows = re.findall(r"<tr><th scope=\"row\">(.*?)</th>(.*?)</tr>", table, re.S)
+    return {name: texts(f"<x>{cells}</x>", "td") for name, cells in rows}
+
+
+def test_a_group_made_from_the_home_page_is_listed_there(client, db):
+    response = client.post("/groups/new/", {"name": "Les cousins", "names": "Ana\nBen"})
+    assert response.status_code == 302
+    club = Club.objects.get()
+    assert [m.name for m in club.members.all()] == ["Ana", "Ben"]
+    assert "Les cousins" in texts(client.get("/").content.decode(), "strong")
+
+
+def test_a_group_needs_a_name_and_names_of_their_own(client, db):
+    response = client.post("/groups/new/", {"name": "", "names": "Ana"})
+    assert response.status_code == 400 and not Club.objects.exists()
+    response = client.post("/groups/new/", {"name": "G", "names": "Ana\nana "})
+    assert response.status_code == 400 and not Club.objects.exists()
+    assert "name of their own" in visible_text(response.content.decode())
+
+
+def test_games_played_won_and_win_rate(client, group):
+    table = wins_table(client.get(group).content.decode())
+    assert table["Ana"] == ["2", "1", "50 %"]
+    assert table["Ben"] == ["2", "1", "50 %"]
+    assert table["Cléo"] == ["2", "0", "0 %"]
+
+
+def test_figures_of_a_player_worked_out_by_hand(client, group):
+    ana = figures(client.get(group).content.decode(), "Ana")
+    assert ana["Points per deal"] == "10.0"  # (45 + 5) / 5 deals
+    assert ana["Best game"].startswith("5 ") and ana["Worst game"].startswith("45 ")
+    assert ana["Best deal"] == "0"
+    assert ana["Gone out"] == "2 times"
+    assert ana["Biggest comeback"].startswith("won from 5 points behind")
+    # Round 1: (0 + 5) / 2, round 2: (15 + 0) / 2, round 3: 30.
+    assert ana["Costliest contract"].startswith("round 3")
+    assert "30.0 points left on average" in ana["Costliest contract"]
+
+
+def test_the_chart_of_a_player_and_its_words(client, group):
+    html = client.get(group).content.decode()
+    alt = re.search(r'alt="(Ana, average points left per contract[^"]*)"', html).group(1)
+    assert "round 1 2.5, round 2 7.5, round 3 30" in alt
+    src = re.search(r'src="(/club/[^"]+/chart/\d+\.svg[^"]*)"', html).group(1)
+    response = client.get(src.replace("&amp;", "&"))
+    assert response["Content-Type"] == "image/svg+xml"
+    assert b"<svg" in response.content and b"prefers-color-scheme: dark" in response.content
+
+
+def test_head_to_head(client, group):
+    ana, ben = Member.objects.get(name="Ana"), Member.objects.get(name="Ben")
+    html = client.get(f"{group}?a={ana.pk}&b={ben.pk}").content.decode()
+    words = " ".join(texts(html, "div", "h2h"))
+    assert "played 2 finished games together" in words
+    assert "Ana finished ahead: 1" in words and "Ben finished ahead: 1" in words
+    assert "-2.5" in words  # ((45 - 30) + (5 - 25)) / 2
+
+
+def test_a_game_in_progress_is_not_counted_yet(client, group):
+    token = group.rstrip("/").rsplit("/", 1)[-1]
+    response = client.post(
+        "/new/",
+        {
+            "club": token,
+            "rules": "rami-contrat",
+            "name_0": "Ana",
+            "name_1": "Ben",
+            "name_2": "Cléo",
+        },
+    )
+    play(client, response["Location"], [({1: "80", 2: "5"}, 0)])
+    html = client.get(group).content.decode()
+    assert wins_table(html)["Ana"][0] == "2"
+    assert "1 game in progress is not counted yet." in visible_text(html)
+
+
+def test_period_filter(client, group):
+    old = Game.objects.order_by("created_at").first()
+    Game.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(days=400))
+    services.bump_version(old)
+    assert wins_table(client.get(group + "?period=year").content.decode())["Ana"][0] == "1"
+    assert wins_table(client.get(group + "?period=all").content.decode())["Ana"][0] == "2"
+
+
+def test_player_count_filter(client, group, start_game):
+    table = wins_table(client.get(group + "?players=3").content.decode())
+    assert table["Ana"][0] == "2"
+    html = client.get(group + "?players=5").content.decode()
+    assert "No finished game to count yet" in visible_text(html)
+
+
+def test_a_correction_changes_the_figures(client, group):
+    game = Game.objects.order_by("created_at").last()  # game B
+    client.get(group)  # results stored
+    game.refresh_from_db()
+    from scorekeeper.models import Round
+
+    last = Round.objects.get(game=game, number=2)
+    edit = next(
+        t for t in client.session["my_games"] if services.token_hash(t) == game.edit_token_hash
+    )
+    client.post(
+        f"/g/{edit}/rounds/2/edit/", round_data({1: "25", 2: "50"}, out=0, version=last.version)
+    )
+    # Game B is now 5/25/60: Ana still wins; Cléo's worst game is 75 either way, her best 60.
+    cleo = figures(client.get(group).content.decode(), "Cléo")
+    assert cleo["Best game"].startswith("60 ")
+    assert (
+        GameResult.objects.filter(game=game, version=Game.objects.get(pk=game.pk).version).count()
+        == 3
+    )
+
+
+def test_keep_these_players_as_a_group_from_a_finished_game(client, start_game):
+    g = start_game("rami-contrat", ["Ana", "Ben", "Dan"])
+    play(client, g.url, [({1: "20", 2: "5"}, 0)])
+    client.post(g.url + "finish/")
+    assert "Keep these players as a group" in client.get(g.url).content.decode()
+    response = client.post(g.url + "group/", {"action": "create"})
+    club = Club.objects.get()
+    assert response["Location"].startswith("/club/")
+    assert club.name == "Ana, Ben, Dan"
+    assert Game.objects.get(pk=g.game.pk).club == club
+    assert [p.member.name for p in g.game.players.all()] == ["Ana", "Ben", "Dan"]
+
+
+def test_a_game_added_afterwards_is_matched_by_name_whatever_the_case(client, group, start_game):
+    g = start_game("rami-contrat", ["ana", "Ben", "Dan"])
+    response = client.post(g.url + "group/", {"action": "attach", "club": "http://x" + group})
+    assert response.status_code == 302
+    names = [p.member.name for p in g.game.players.all()]
+    assert names == ["Ana", "Ben", "Dan"]
+    assert Member.objects.count() == 4  # Dan joined, "ana" is Ana
+    assert ClubEvent.objects.filter(action="member_added", after__name="Dan").exists()
+    assert ClubEvent.objects.filter(action="attached").exists()
+
+
+def test_only_the_groups_edit_link_adds_a_game(client, group, start_game):
+    club = Club.objects.get()
+    view = f"/club/{services.view_token(club.view_salt)}/"
+    assert client.get(view).status_code == 200
+    g = start_game("rami-contrat", ["Ana", "Ben", "Cléo"])
+    assert client.post(g.url + "group/", {"action": "attach", "club": view}).status_code == 403
+    assert Game.objects.get(pk=g.game.pk).club is None
+    assert client.get(view + "players/").status_code == 403
+
+
+def test_a_game_taken_out_of_its_group(client, group):
+    game = Game.objects.first()
+    clubs.game_detach(game=game)
+    game.refresh_from_db()
+    assert game.club is None and not game.players.filter(member__isnull=False).exists()
+    assert wins_table(client.get(group).content.decode())["Ana"][0] == "1"
+
+
+def test_renaming_a_member_is_recorded_and_the_old_name_still_matches(client, group, start_game):
+    ana = Member.objects.get(name="Ana")
+    response = client.post(
+        group + "players/", {"action": "member", "member": ana.pk, "name": "Anaïs"}
+    )
+    assert response.status_code == 302
+    event = ClubEvent.objects.get(action="member_renamed")
+    assert (event.before, event.after) == ({"name": "Ana"}, {"name": "Anaïs"})
+    g = start_game("rami-contrat", ["Ana", "Ben", "Cléo"])
+    clubs.game_attach(game=g.game, club=Club.objects.get())
+    assert g.game.players.get(seat=0).member.name == "Anaïs"
+
+
+def test_a_member_cannot_take_another_members_name(client, group):
+    ana = Member.objects.get(name="Ana")
+    response = client.post(
+        group + "players/", {"action": "member", "member": ana.pk, "name": "ben"}
+    )
+    assert response.status_code == 400
+    assert "merge the two instead" in visible_text(response.content.decode())
+    assert Member.objects.filter(name="Ana").exists()
+
+
+def test_merging_two_names_of_one_player(client, group, start_game):
+    g = start_game("rami-contrat", ["Benoît", "Cléo", "Ana"])
+    play(client, g.url, [({1: "10", 2: "5"}, 0)])
+    client.post(g.url + "finish/")
+    clubs.game_attach(game=g.game, club=Club.objects.get())
+    ben, benoit = Member.objects.get(name="Ben"), Member.objects.get(name="Benoît")
+    response = client.post(
+        group + "players/", {"action": "merge", "kept": ben.pk, "merged": benoit.pk}
+    )
+    assert response.status_code == 302
+    assert not Member.objects.filter(name="Benoît").exists()
+    assert Member.objects.get(name="Ben").aliases == ["Benoît"]
+    assert wins_table(client.get(group).content.decode())["Ben"][:2] == ["3", "2"]
+    assert ClubEvent.objects.filter(action="merged").exists()
+
+
+def test_two_players_of_one_game_are_not_merged(client, group):
+    ana, ben = Member.objects.get(name="Ana"), Member.objects.get(name="Ben")
+    response = client.post(
+        group + "players/", {"action": "merge", "kept": ana.pk, "merged": ben.pk}
+    )
+    assert response.status_code == 400
+    assert "sat at the same game" in visible_text(response.content.decode())
+    assert Member.objects.count() == 3
+
+
+def test_play_again_stays_in_the_group(client, group):
+    game = Game.objects.order_by("created_at").last()
+    edit = next(
+        t for t in client.session["my_games"] if services.token_hash(t) == game.edit_token_hash
+    )
+    client.post(f"/g/{edit}/again/")
+    newest = Game.objects.order_by("created_at").last()
+    assert newest.pk != game.pk and newest.club_id == game.club_id
+
+
+def test_a_game_opens_from_its_group(client, group):
+    html = client.get(group).content.decode()
+    links = re.findall(r'href="(/g/[^"]+/)"', html)
+    assert len(links) == 2
+    mine = set(client.session["my_games"])
+    assert {link.split("/")[2] for link in links} <= mine  # this phone's edit links
+    other = client.__class__()
+    other.get("/language/en/")
+    html = other.get(group).content.decode()
+    for link in re.findall(r'href="(/g/[^"]+/)"', html):
+        assert "View only" in visible_text(other.get(link).content.decode())
+
+
+def test_the_group_page_costs_the_same_queries_for_2_games_or_12(client, group, start_game):
+    club = Club.objects.get()
+
+    def queries():
+        client.get(group)  # results stored
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(group).status_code == 200
+        return len(captured)
+
+    few = queries()
+    for _ in range(10):
+        g = start_game("rami-contrat", ["Ana", "Ben", "Cléo"])
+        play(client, g.url, GAME_B)
+        services.game_finish(game=g.game)
+        clubs.game_attach(game=g.game, club=club)
+    assert queries() == few
+
+
+def test_stale_results_are_summed_up_in_a_fixed_number_of_queries(client, group, start_game):
+    club = Club.objects.get()
+    for _ in range(6):
+        g = start_game("rami-contrat", ["Ana", "Ben", "Cléo"])
+        play(client, g.url, GAME_B)
+        clubs.game_attach(game=g.game, club=club)
+    GameResult.objects.all().delete()
+    with CaptureQueriesContext(connection) as many:
+        client.get(group)
+    GameResult.objects.all().delete()
+    Game.objects.filter(pk__in=Game.objects.order_by("pk").values("pk")[:6]).update(club=None)
+    with CaptureQueriesContext(connection) as few:
+        client.get(group)
+    assert len(many) == len(few)
+
+
+def test_new_game_form_from_the_group_has_its_players(client, group):
+    token = group.rstrip("/").rsplit("/", 1)[-1]
+    html = client.get(f"/new/?club={token}&player=Cléo&player=Ana").content.decode()
+    assert 'name="name_0" id="id_name_0" value="Cléo"' in html
+    assert 'value="Ana"' in html
+    assert "This game goes in the book of the group “Jeudi”." in visible_text(html)
+
+
+def test_the_group_history_lists_its_changes(client, group):
+    html = client.get(group + "history/").content.decode()
+    words = visible_text(html)
+    assert "group created" in words and "game added" in words
+
+
+def test_a_wrong_group_token_opens_nothing(client, db):
+    assert client.get("/club/nothing-here/").status_code == 404
+    assert client.get("/club/" + "x" * 300 + "/").status_code == 404
+
+
+def test_group_pages_stay_out_of_search_engines(client, group):
+    assert client.get(group)["X-Robots-Tag"] == "noindex, nofollow"
+    assert json.loads(client.get(group + "book.json").content)["name"] == "Jeudi"
