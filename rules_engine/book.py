@@ -25,9 +25,9 @@ class Deal:
     facts: tuple[frozenset[str], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class SeatRecord:
-    """What one player's game adds to the book."""
+    """What one player's game adds to the book (read by the thousand: slots, not frozen)."""
 
     total: int
     rank: int
@@ -38,7 +38,7 @@ class SeatRecord:
     rami_secs: int = 0
     laid_nothing: int = 0
     deepest_deficit: int = 0  # most points behind the leader after any deal
-    contract_points: tuple[tuple[int, int], ...] = ()  # (round, points) in contract games
+    contract_points: tuple[int, ...] = ()  # contract games: points of round 1, 2, ...
 
     @property
     def won(self) -> bool:
@@ -71,9 +71,7 @@ def seat_records(table: Table, deals: Sequence[Deal]) -> list[SeatRecord]:
                 rami_secs=sum(Fact.RAMI_SEC in f for f in facts),
                 laid_nothing=sum(Fact.LAID_NOTHING in f for f in facts),
                 deepest_deficit=deficits[seat],
-                contract_points=tuple((d.number, d.scores[seat]) for d in deals)
-                if contracts
-                else (),
+                contract_points=tuple(mine) if contracts else (),
             )
         )
     return records
@@ -170,10 +168,13 @@ def player_stats(games: Iterable[BookGame]) -> dict[Hashable, PlayerStats]:
             if r.won and r.deepest_deficit > 0:
                 if s.biggest_comeback is None or r.deepest_deficit > s.biggest_comeback.points:
                     s.biggest_comeback = GameMark(r.deepest_deficit, game.key)
-            for number, points in r.contract_points:
-                sums = s.contract_sums.setdefault(number, [0, 0])
-                sums[0] += points
-                sums[1] += 1
+            sums = s.contract_sums
+            for number, points in enumerate(r.contract_points, start=1):
+                if number in sums:
+                    sums[number][0] += points
+                    sums[number][1] += 1
+                else:
+                    sums[number] = [points, 1]
     return stats
 
 

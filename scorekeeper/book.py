@@ -11,6 +11,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import cast
 from urllib.parse import urlencode
 
 from django.utils import timezone
@@ -57,14 +58,6 @@ class GameInfo:
     rules: str
     seats: int
     created_at: datetime
-
-
-@dataclass(frozen=True)
-class Result:
-    game: int
-    member: int | None
-    finished: bool
-    record: SeatRecord
 
 
 # ---------------------------------------------------------------- keeping results up to date
@@ -115,7 +108,7 @@ def summarise(game_ids: list[int]) -> None:
         )
         for player, record in zip(players, records, strict=True):
             values = {name: getattr(record, name) for name in RECORD_FIELDS}
-            values["contract_points"] = [list(pair) for pair in record.contract_points]
+            values["contract_points"] = ",".join(map(str, record.contract_points))
             results.append(
                 GameResult(
                     game=game, player=player, version=game.version, finished=finished, **values
@@ -135,15 +128,15 @@ def _result_rows(query) -> list[tuple]:
     )
 
 
-def _as_result(row: tuple) -> Result:
-    game, _version, finished, member, *values = row
-    record = dict(zip(RECORD_FIELDS, values, strict=True))
-    record["contract_points"] = tuple(tuple(pair) for pair in record["contract_points"])
-    return Result(game, member, finished, SeatRecord(**record))
+def _as_record(row: tuple) -> SeatRecord:
+    total, rank, deals, deal_points, best, out, secs, nothing, deficit, points = row[4:]
+    contracts = tuple(map(int, points.split(","))) if points else ()
+    return SeatRecord(total, rank, deals, deal_points, best, out, secs, nothing, deficit, contracts)
 
 
-def club_results(club: Club) -> tuple[dict[int, GameInfo], list[Result]]:
-    """The group's games and every seat's result, each up to date with its game."""
+def club_results(club: Club) -> tuple[dict[int, GameInfo], dict[int, list[tuple]]]:
+    """The group's games and, game by game, every seat's result row (game, version,
+    finished, member, then RECORD_FIELDS), each up to date with its game."""
     games = {
         row[0]: GameInfo(*row)
         for row in Game.objects.filter(club=club).values_list(
@@ -164,8 +157,7 @@ def club_results(club: Club) -> tuple[dict[int, GameInfo], list[Result]]:
             by_game[pk] = []
         for row in _result_rows(GameResult.objects.filter(game__in=stale)):
             by_game[row[0]].append(row)
-    results = [_as_result(row) for pk in games for row in by_game[pk]]
-    return games, results
+    return games, by_game
 
 
 # ---------------------------------------------------------------- statistics, filtered
@@ -204,7 +196,7 @@ def read_filters(query: Mapping[str, str], games: dict[int, GameInfo]) -> Filter
     played: dict[str, int] = defaultdict(int)
     for info in games.values():
         played[info.rules] += 1
-    system = query.get("system", "")
+    system: str | None = query.get("system", "")
     if system not in played:
         system = max(played, key=lambda slug: played[slug]) if played else None
     period = query.get("period", "all")
@@ -255,8 +247,10 @@ class Book:
     def _scores(self, fact: Fact) -> bool:
         """Whether this game's rules score that fact (rami secs, laid nothing: Rami 51)."""
         rules = self.rules
-        return rules is not None and any(
-            f.fact == fact for f in (*rules.flat_scores, *rules.bonuses)
+        if rules is None:
+            return False
+        return any(f.fact == fact for f in rules.flat_scores) or any(
+            b.fact == fact for b in rules.bonuses
         )
 
     @property
@@ -274,7 +268,7 @@ class Book:
 def club_book(club: Club, query: Mapping[str, str], lang: str) -> Book:
     """The group's statistics as the address filters them: 4 queries, 5 more when games
     changed since last read."""
-    games, results = club_results(club)
+    games, rows = club_results(club)
     filters = read_filters(query, games)
     members = list(Member.objects.filter(club=club))
     by_id = {m.pk: m for m in members}
@@ -290,20 +284,20 @@ def club_book(club: Club, query: Mapping[str, str], lang: str) -> Book:
     rules = SYSTEMS[filters.system] if filters.system else None
     seats: dict[int, list[BookSeat]] = defaultdict(list)
     unfinished: set[int] = set()
-    for result in results:
-        if result.game not in chosen:
-            continue
-        if not result.finished:
-            unfinished.add(result.game)
-        elif result.member in by_id:
-            seats[result.game].append(BookSeat(result.member, result.record))
+    for pk in chosen:
+        for row in rows[pk]:
+            finished, member = row[2], row[3]
+            if not finished:
+                unfinished.add(pk)
+            elif member in by_id:
+                seats[pk].append(BookSeat(member, _as_record(row)))
     lowest = rules.lowest_wins if rules else True
     book_games = [BookGame(pk, lowest, tuple(s)) for pk, s in seats.items()]
     stats = player_stats(book_games)
     counts: dict[str, int] = defaultdict(int)
     for info in games.values():
         counts[info.rules] += 1
-    lines = [_line(by_id[m], s, games, rules, lang) for m, s in stats.items()]
+    lines = [_line(by_id[cast(int, m)], s, games, rules, lang) for m, s in stats.items()]
     lines.sort(key=lambda line: (-line.stats.won, -(line.stats.win_rate or 0), line.member.name))
     return Book(
         club=club,

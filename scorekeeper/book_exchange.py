@@ -10,14 +10,14 @@ the game document's own format (exchange.py) with the member sitting at each sea
 from __future__ import annotations
 
 import json
-import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+from uuid import UUID
 
 from django.utils.translation import gettext as _
 
-from .clubs import MOST_MEMBERS, clean_name, name_key
+from .clubs import MOST_GAMES, MOST_MEMBERS, clean_name, name_key
 from .exchange import (
     EXPORT_PREFETCH,
     Imported,
@@ -32,8 +32,7 @@ from .models import MAX_CLUB_NAME, Club, ClubEvent, Game
 
 FORMAT = "rami-score-keeper/book"
 VERSION = 1
-MAX_BOOK_BYTES = 8_000_000  # a book of 500 long games; see bench/RESULTS.md, "Book import"
-MAX_GAMES = 1000
+MAX_BOOK_BYTES = 4_000_000  # 1,000 games of 7 deals at 6 (bench/RESULTS.md, "Group's book")
 MAX_EVENTS = 5000
 
 
@@ -62,7 +61,9 @@ def export_book(club: Club) -> dict[str, Any]:
         ],
         "games": [
             {
-                "members": [uuid_of.get(p.member_id) for p in game.players.all()],
+                "members": [
+                    uuid_of.get(p.member_id) if p.member_id else None for p in game.players.all()
+                ],
                 "game": export_game(game),
             }
             for game in games.prefetch_related(*EXPORT_PREFETCH)
@@ -72,12 +73,12 @@ def export_book(club: Club) -> dict[str, Any]:
 
 @dataclass
 class ImportedBook:
-    uuid: uuid.UUID
+    uuid: UUID
     name: str
     created_at: datetime | None
     members: list[dict[str, Any]] = field(default_factory=list)  # uuid, name, aliases, at
     history: list[dict[str, Any]] = field(default_factory=list)
-    games: list[tuple[Imported, list[uuid.UUID | None]]] = field(default_factory=list)
+    games: list[tuple[Imported, list[UUID | None]]] = field(default_factory=list)
 
 
 def _list(value: Any, where: str, most: int) -> list:
@@ -98,14 +99,15 @@ def read_book(raw: bytes) -> ImportedBook:
     need(data.get("format") == FORMAT, "format", f'"{FORMAT}"')
     need(data.get("version") == VERSION, "version", str(VERSION))
     book_uuid = read_uuid(data.get("uuid"), "uuid")
-    need(book_uuid is not None, "uuid", _("a UUID"))
+    if book_uuid is None:
+        raise Malformed("uuid", _("a UUID"))
     name = data.get("name")
     need(isinstance(name, str) and bool(clean_name(name, MAX_CLUB_NAME)), "name", _("a name"))
     book = ImportedBook(
         book_uuid, clean_name(name, MAX_CLUB_NAME), read_time(data.get("created_at"), "created_at")
     )  # type: ignore[arg-type]
     seen: set[str] = set()
-    known: set[uuid.UUID] = set()
+    known: set[UUID] = set()
     for i, member in enumerate(_list(data.get("members"), "members", MOST_MEMBERS)):
         where = f"members[{i}]"
         need(isinstance(member, dict), where, _("an object"))
@@ -160,8 +162,8 @@ def read_book(raw: bytes) -> ImportedBook:
                 "after": event.get("after"),
             }
         )
-    games_seen: set[uuid.UUID] = set()
-    for i, entry in enumerate(_list(data.get("games"), "games", MAX_GAMES)):
+    games_seen: set[UUID] = set()
+    for i, entry in enumerate(_list(data.get("games"), "games", MOST_GAMES)):
         where = f"games[{i}]"
         need(
             isinstance(entry, dict) and isinstance(entry.get("game"), dict),

@@ -7,6 +7,8 @@ its words (`member_summary`) for the image's alt and a table of the same figures
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.utils.formats import date_format, number_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
@@ -32,7 +34,7 @@ def member_series(line: Line, book: Book) -> list[tuple[str, float]]:
 
 def _totals(line: Line, book: Book) -> list[tuple]:
     mine = [
-        (book.dates[game.key], seat.record.total)
+        (book.dates[cast(int, game.key)], seat.record.total)
         for game in book.games
         for seat in game.seats
         if seat.member == line.member.pk

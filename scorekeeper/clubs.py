@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F
 
+from .book import summarise
 from .models import MAX_CLUB_NAME, MAX_NAME, Club, ClubEvent, Game, Member, Player
 from .services import (
     ServiceError,
@@ -19,6 +20,7 @@ from .services import (
 from .tokens import new_salt, new_token, token_hash, view_token
 
 MOST_MEMBERS = 60  # a group of friends, not a league: bounds every page and form of it
+MOST_GAMES = 1000  # bounds a book's export (about 2 s) and import
 
 
 def name_key(name: str) -> str:
@@ -92,15 +94,15 @@ def match_members(club: Club, names: list[str]) -> list[Member]:
             index.setdefault(name_key(spelling), member)
     matched = []
     for name in names:
-        member = index.get(name_key(name))
-        if member is None:
+        found = index.get(name_key(name))
+        if found is None:
             if len(members) >= MOST_MEMBERS:
                 raise ServiceError("too_many_members", most=MOST_MEMBERS)
-            member = Member.objects.create(club=club, name=clean_name(name))
-            members.append(member)
-            index[name_key(name)] = member
-            _event(club, ClubEvent.Action.MEMBER_ADDED, after={"name": member.name})
-        matched.append(member)
+            found = Member.objects.create(club=club, name=clean_name(name))
+            members.append(found)
+            index[name_key(name)] = found
+            _event(club, ClubEvent.Action.MEMBER_ADDED, after={"name": found.name})
+        matched.append(found)
     return matched
 
 
@@ -113,6 +115,8 @@ def game_attach(*, game: Game, club: Club) -> None:
         return
     if game.club_id is not None:
         raise ServiceError("game_in_club")
+    if club.games.count() >= MOST_GAMES:
+        raise ServiceError("club_full", most=MOST_GAMES)
     players = list(game.players.all())
     members = match_members(club, [p.name for p in players])
     for player, member in zip(players, members, strict=True):
@@ -268,6 +272,7 @@ def club_import(*, book) -> tuple[Club, str, str]:
         )
         for e in book.history
     )
+    imported = []
     for document, seats in book.games:
         game, _edit, _view = game_import(document=document)
         players = list(game.players.all())
@@ -275,4 +280,6 @@ def club_import(*, book) -> tuple[Club, str, str]:
             player.member = by_uuid.get(member_uuid) if member_uuid else None
         Player.objects.bulk_update(players, ["member"])
         Game.objects.filter(pk=game.pk).update(club=club)
+        imported.append(game.pk)
+    summarise(imported)  # the book's figures are ready when its page first opens
     return club, edit, view

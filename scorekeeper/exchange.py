@@ -238,7 +238,7 @@ def read_document(raw: bytes) -> Imported:
     return read_game(data)
 
 
-def read_game(data: dict) -> Imported:
+def read_game(data: Any) -> Imported:
     """A game's document, parsed, checked from top to bottom (Malformed at the first problem)."""
     need(data.get("format") == FORMAT, "format", f'"{FORMAT}"')
     need(

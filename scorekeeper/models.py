@@ -245,4 +245,6 @@ class GameResult(models.Model):
     rami_secs = models.PositiveSmallIntegerField(default=0)
     laid_nothing = models.PositiveSmallIntegerField(default=0)
     deepest_deficit = models.PositiveIntegerField(default=0)
-    contract_points = models.JSONField(default=list, blank=True)  # [[round, points], ...]
+    # Contract games: the points of round 1, 2, ... as "0,15,30" (read by the thousand, so
+    # split rather than decoded as JSON).
+    contract_points = models.CharField(max_length=200, blank=True, default="")

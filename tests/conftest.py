@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pytest
 
 from rules_engine import PlayerDeal, TableOptions, get_rules
-from scorekeeper import services
+from scorekeeper import clubs, services
 from scorekeeper.models import Game
 
 
@@ -92,6 +92,8 @@ def page_tour(start_game) -> dict[str, str]:
         entries = [PlayerDeal(0, None, out), PlayerDeal(9)]
         services.round_record(game=done.game, entries=entries)
     romi = start_game("romi-rami", ["Ana", "Ben"])
+    club, club_edit, club_view = clubs.club_create(name="Jeudi soir", names=["Ana", "Ben"])
+    clubs.game_attach(game=done.game, club=club)
     return {
         "home": "/",
         "new game": "/new/",
@@ -112,4 +114,11 @@ def page_tour(start_game) -> dict[str, str]:
         "import a game": "/import/",
         "offline": "/offline/",
         "romi": romi.url,
+        "new group": "/groups/new/",
+        "group": f"/club/{club_edit}/",
+        "group view only": f"/club/{club_view}/",
+        "group players": f"/club/{club_edit}/players/",
+        "group games": f"/club/{club_edit}/games/",
+        "group history": f"/club/{club_edit}/history/",
+        "import a book": "/groups/import/",
     }

@@ -177,18 +177,21 @@ def club_settings(request: HtmxHttpRequest, token: str) -> HttpResponse:
             clubs.club_rename(club=access.club, name=form.cleaned_data["name"])
         elif action == "member":
             form = RenameForm(request.POST)
-            member = get_object_or_404(Member, club=access.club, pk=request.POST.get("member", ""))
+            chosen = request.POST.get("member", "")
+            member = get_object_or_404(
+                Member, club=access.club, pk=int(chosen[:9] or 0) if chosen[:9].isdigit() else 0
+            )
             if not form.is_valid():
                 return _settings_page(request, access, 400, member_error=(member.pk, form.errors))
             clubs.member_rename(club=access.club, member=member, name=form.cleaned_data["name"])
         elif action == "merge":
-            form = MergeForm(request.POST)
-            if not form.is_valid():
+            merge = MergeForm(request.POST)
+            if not merge.is_valid():
                 return _settings_page(
                     request, access, 400, merge_error=_("Choose two players of this group.")
                 )
-            kept = get_object_or_404(Member, club=access.club, pk=form.cleaned_data["kept"])
-            merged = get_object_or_404(Member, club=access.club, pk=form.cleaned_data["merged"])
+            kept = get_object_or_404(Member, club=access.club, pk=merge.cleaned_data["kept"])
+            merged = get_object_or_404(Member, club=access.club, pk=merge.cleaned_data["merged"])
             clubs.member_merge(club=access.club, kept=kept, merged=merged)
         else:
             return _settings_page(request, access, 400)
@@ -238,8 +241,8 @@ def _token_from(text: str) -> str:
 
 def game_club_context(request, game: Game) -> dict:
     """What a game's management page says about groups: its own, or those it may join."""
-    if game.club_id is None:
+    club = game.club if game.club_id is not None else None
+    if club is None:
         return {"my_clubs": [c for c in my_clubs(request) if c.can_edit]}
-    club = game.club
     held = {c.club.pk: c.token for c in my_clubs(request)}
     return {"club": club, "club_token": held.get(club.pk) or view_token(club.view_salt)}

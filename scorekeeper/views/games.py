@@ -25,6 +25,8 @@ from ..selectors import game_board
 from ..tokens import rotated_token, token_hash, view_token
 from .access import (
     MAX_TOKEN,
+    MY_CLUBS,
+    MY_GAMES_KEPT,
     Access,
     edit_access,
     forget_game,
@@ -41,9 +43,13 @@ VIEWER_CACHE_SECONDS = 600
 def game_context(request: HtmxHttpRequest, access: Access, form=None, **extra) -> dict:
     board = game_board(access.game, lang())
     context = {"board": board, "access": access, "token": access.token, **extra}
-    if access.game.club_id is not None:  # the group's link: its view link, any viewer may
-        club = access.game.club
-        context["club"] = (club.name, view_token(club.view_salt))
+    club = access.game.club if access.game.club_id is not None else None
+    if club is not None:  # the group's edit link where this phone holds it, else its view link
+        link = view_token(club.view_salt)
+        if access.can_edit:
+            held = {token_hash(t): t for t in request.session.get(MY_CLUBS, [])[:MY_GAMES_KEPT]}
+            link = held.get(club.edit_token_hash, link)
+        context["club"] = (club.name, link)
     if access.can_edit:
         context["last_change"] = services.last_change(access.game)
     if access.can_edit and not board.finished:

@@ -55,8 +55,9 @@ def _manage_page(request, access, status=200, **extra) -> HttpResponse:
         **extra,
     }
     code = request.GET.get("club_error", "")
-    if code in SERVICE_MESSAGES and code.startswith(("game_in", "too_many")):
-        context["club_error"] = _(SERVICE_MESSAGES[code]) % {"most": clubs.MOST_MEMBERS}
+    most = {"too_many_members": clubs.MOST_MEMBERS, "club_full": clubs.MOST_GAMES}
+    if code in ("game_in_club", *most):
+        context["club_error"] = _(SERVICE_MESSAGES[code]) % {"most": most.get(code)}
     return render(request, "games/manage.html", context, status=status)
 
 

@@ -75,6 +75,7 @@ SERVICE_MESSAGES = {
     "merge_same_game": gettext_noop(
         "%(first)s and %(second)s sat at the same game: they are two people, not merged."
     ),
+    "club_full": gettext_noop("A group holds at most %(most)s games."),
     "club_already_imported": gettext_noop(
         "This group is already on this server (same identifier): nothing was imported."
     ),

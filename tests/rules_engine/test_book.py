@@ -35,7 +35,9 @@ def book():
     games = []
     for key, deals in (("A", GAME_A), ("B", GAME_B)):
         records = seat_records(table, deals)
-        seats = tuple(BookSeat(name, r) for name, r in zip(("ana", "ben", "cleo"), records))
+        seats = tuple(
+            BookSeat(name, r) for name, r in zip(("ana", "ben", "cleo"), records, strict=True)
+        )
         games.append(BookGame(key, True, seats))
     return games
 
@@ -51,7 +53,7 @@ def test_a_seat_record_sums_a_game_up():
         3,
     )
     assert (ana.deals, ana.deal_points, ana.best_deal, ana.gone_out) == (3, 45, 0, 1)
-    assert ana.contract_points == ((1, 0), (2, 15), (3, 30))
+    assert ana.contract_points == (0, 15, 30)  # rounds 1, 2, 3
     assert ben.won and not ana.won
 
 

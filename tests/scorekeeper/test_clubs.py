@@ -356,3 +356,82 @@ def test_a_wrong_group_token_opens_nothing(client, db):
 def test_group_pages_stay_out_of_search_engines(client, group):
     assert client.get(group)["X-Robots-Tag"] == "noindex, nofollow"
     assert json.loads(client.get(group + "book.json").content)["name"] == "Jeudi"
+
+
+def upload_book(client, document):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    raw = document if isinstance(document, bytes) else json.dumps(document).encode()
+    return client.post(
+        "/groups/import/", {"document": SimpleUploadedFile("book.json", raw, "application/json")}
+    )
+
+
+def test_a_groups_book_comes_back_whole_on_an_empty_server(client, group):
+    ana = Member.objects.get(name="Ana")
+    client.post(group + "players/", {"action": "member", "member": ana.pk, "name": "Anaïs"})
+    before = json.loads(client.get(group + "book.json").content)
+    assert before["format"] == "rami-score-keeper/book" and len(before["games"]) == 2
+    Club.objects.all().delete()
+    Game.objects.all().delete()
+    response = upload_book(client, before)
+    assert response.status_code == 302
+    after = json.loads(client.get(response["Location"] + "book.json").content)
+    assert after == before
+    assert wins_table(client.get(response["Location"]).content.decode())["Anaïs"] == [
+        "2",
+        "1",
+        "50 %",
+    ]
+
+
+def test_a_book_imported_twice_creates_nothing_new(client, group):
+    document = json.loads(client.get(group + "book.json").content)
+    response = upload_book(client, document)
+    assert response.status_code == 400
+    assert "already on this server" in visible_text(response.content.decode())
+    assert (Club.objects.count(), Game.objects.count(), Member.objects.count()) == (1, 2, 3)
+
+
+def test_a_book_that_does_not_add_up_is_refused_whole(client, group):
+    document = json.loads(client.get(group + "book.json").content)
+    Club.objects.all().delete()
+    Game.objects.all().delete()
+    document["games"][1]["game"]["rounds"][0]["hands"][0]["score"] = 99
+    response = upload_book(client, document)
+    assert response.status_code == 400
+    words = visible_text(response.content.decode())
+    assert "games[1].game.rounds[0].hands" in words
+    assert (Club.objects.count(), Game.objects.count(), Member.objects.count()) == (0, 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (lambda d: d.update(format="x"), "format"),
+        (lambda d: d["members"].append(dict(d["members"][0])), "members[3].uuid"),
+        (lambda d: d["games"][0].update(members=["nobody"]), "games[0].members"),
+        (lambda d: d["history"].append({"action": "exploded"}), "history"),
+    ],
+)
+def test_a_malformed_book_names_the_place(client, group, change, where):
+    document = json.loads(client.get(group + "book.json").content)
+    Club.objects.all().delete()
+    change(document)
+    response = upload_book(client, document)
+    assert response.status_code == 400
+    assert where in visible_text(response.content.decode())
+    assert not Club.objects.exists()
+
+
+def test_worst_inputs_to_the_players_page_change_nothing(client, group):
+    for data in (
+        {"action": "member", "member": "abc", "name": "X"},
+        {"action": "member", "member": "99999999999999", "name": "X"},
+        {"action": "merge", "kept": "x", "merged": "1"},
+        {"action": "nothing"},
+        {"action": "group", "name": "   "},
+    ):
+        assert client.post(group + "players/", data).status_code in (400, 404)
+    assert sorted(Member.objects.values_list("name", flat=True)) == ["Ana", "Ben", "Cléo"]
+    assert Club.objects.get().name == "Jeudi"
