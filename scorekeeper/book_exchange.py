@@ -32,7 +32,8 @@ from .models import MAX_CLUB_NAME, Club, ClubEvent, Game
 
 FORMAT = "rami-score-keeper/book"
 VERSION = 1
-MAX_BOOK_BYTES = 4_000_000  # 500 games of 7 deals at 6 are 1.7 MB (bench/RESULTS.md, "Group's book")
+# 500 games of 7 deals at 6 players are 1.7 MB (bench/RESULTS.md, "Group's book").
+MAX_BOOK_BYTES = 4_000_000
 MAX_EVENTS = 5000
 
 
