@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from django import forms
 from django.http import HttpRequest, HttpResponse
@@ -46,14 +47,19 @@ def game_csv(request: HttpRequest, token: str) -> HttpResponse:
 
 
 class ImportForm(forms.Form):
+    """One file, read by `read` (at most `most` bytes); Malformed names the place at fault."""
+
     document = forms.FileField(label=gettext_lazy("A game exported as JSON"))
+    most = MAX_BYTES
+    read: Callable[[bytes], object] = staticmethod(read_document)
+    too_large = gettext_lazy("The file is too large for a game.")
 
     def clean_document(self):
         upload = self.cleaned_data["document"]
-        if upload.size > MAX_BYTES:
-            raise forms.ValidationError(_("The file is too large for a game."))
+        if upload.size > self.most:
+            raise forms.ValidationError(self.too_large)
         try:
-            return read_document(upload.read(MAX_BYTES + 1))
+            return self.read(upload.read(self.most + 1))
         except Malformed as error:
             raise forms.ValidationError(
                 _("This file cannot be imported: %(where)s should be %(what)s.")
@@ -61,23 +67,45 @@ class ImportForm(forms.Form):
             ) from None
 
 
-@require_http_methods(["GET", "POST"])
-def game_import(request: HttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
+class BookImportForm(ImportForm):
+    document = forms.FileField(label=gettext_lazy("A group's book exported as JSON"))
+    most = MAX_BOOK_BYTES
+    read = staticmethod(read_book)
+    too_large = gettext_lazy("The file is too large for a group's book.")
+
+
+def _import_page(request: HttpRequest, form_class, store, page: dict) -> HttpResponse:
+    """Check the file, store it all or nothing (`store` returns where to go), or say why not."""
+    form = form_class(request.POST, request.FILES) if request.method == "POST" else form_class()
     if request.META.get("rami.upload_too_large"):  # skipped by uploads.BoundedUpload
         form.is_valid()  # the file was never kept: say why, not that it is missing
         form.errors.pop("document", None)
-        form.add_error("document", _("The file is too large for a game."))
+        form.add_error("document", form.too_large)
     elif request.method == "POST" and form.is_valid():
         try:
-            _game, edit, _view = services.game_import(document=form.cleaned_data["document"])
+            return store(form.cleaned_data["document"])
         except services.ServiceError as error:
             form.add_error("document", service_message(error))
-        else:
-            remember_game(request, edit)
-            return redirect("game", token=edit)
     status = 400 if form.errors else 200
-    return render(request, "games/import.html", {"form": form}, status=status)
+    return render(request, "games/import.html", {"form": form, **page}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def game_import(request: HttpRequest) -> HttpResponse:
+    def store(document):
+        _game, edit, _view = services.game_import(document=document)
+        remember_game(request, edit)
+        return redirect("game", token=edit)
+
+    page = {
+        "title": _("Import a game"),
+        "intro": _(
+            "A game exported as JSON from this app, on this server or another one, comes back "
+            "whole: players, rounds, house rules and history. It gets new links; the file is "
+            "checked first, and nothing is stored unless all of it is right."
+        ),
+    }
+    return _import_page(request, ImportForm, store, page)
 
 
 @require_GET
@@ -87,40 +115,19 @@ def club_json(request: HttpRequest, token: str) -> HttpResponse:
     return _download(text, "application/json", f"group-{club.uuid}.json")
 
 
-class BookImportForm(forms.Form):
-    document = forms.FileField(label=gettext_lazy("A group's book exported as JSON"))
-
-    def clean_document(self):
-        upload = self.cleaned_data["document"]
-        if upload.size > MAX_BOOK_BYTES:
-            raise forms.ValidationError(_("The file is too large for a group's book."))
-        try:
-            return read_book(upload.read(MAX_BOOK_BYTES + 1))
-        except Malformed as error:
-            raise forms.ValidationError(
-                _("This file cannot be imported: %(where)s should be %(what)s.")
-                % {"where": error.where, "what": error.what}
-            ) from None
-
-
 @require_http_methods(["GET", "POST"])
 def club_import(request: HttpRequest) -> HttpResponse:
-    form = (
-        BookImportForm(request.POST, request.FILES)
-        if request.method == "POST"
-        else BookImportForm()
-    )
-    if request.META.get("rami.upload_too_large"):
-        form.is_valid()
-        form.errors.pop("document", None)
-        form.add_error("document", _("The file is too large for a group's book."))
-    elif request.method == "POST" and form.is_valid():
-        try:
-            _club, edit, _view = clubs.club_import(book=form.cleaned_data["document"])
-        except services.ServiceError as error:
-            form.add_error("document", service_message(error))
-        else:
-            remember_club(request, edit)
-            return redirect("club", token=edit)
-    status = 400 if form.errors else 200
-    return render(request, "clubs/import.html", {"form": form}, status=status)
+    def store(book):
+        _club, edit, _view = clubs.club_import(book=book)
+        remember_club(request, edit)
+        return redirect("club", token=edit)
+
+    page = {
+        "title": _("Import a group’s book"),
+        "intro": _(
+            "A group’s book exported from this app comes back whole: its players, its history "
+            "and every game, each checked as a game import checks it. The group and its games "
+            "get new links; nothing is stored unless all of it is right."
+        ),
+    }
+    return _import_page(request, BookImportForm, store, page)
