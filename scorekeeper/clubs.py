@@ -13,9 +13,9 @@ from .models import MAX_CLUB_NAME, MAX_NAME, Club, ClubEvent, Game, Member, Play
 from .services import (
     ServiceError,
     bump_version,
-    game_import,
     game_play_again,
     game_start,
+    games_import,
 )
 from .tokens import new_salt, new_token, token_hash, view_token
 
@@ -233,13 +233,12 @@ class ClubAlreadyImported(ServiceError):
 @transaction.atomic
 def club_import(*, book) -> tuple[Club, str, str]:
     """Store a checked book (book_exchange.ImportedBook) as a new group with new links, its
-    members, history and games; all of it or nothing, and nothing twice."""
+    members, history and games; all of it or nothing, and nothing twice (a game already here
+    is refused by services.games_import)."""
     if Club.objects.filter(uuid=book.uuid).exists():
         raise ClubAlreadyImported("club_already_imported")
     if Member.objects.filter(uuid__in=[m["uuid"] for m in book.members]).exists():
         raise ClubAlreadyImported("club_already_imported")
-    if Game.objects.filter(uuid__in=[game.uuid for game, _seats in book.games]).exists():
-        raise ClubAlreadyImported("already_imported")
     salt = new_salt()
     edit, view = new_token(), view_token(salt)
     club = Club.objects.create(
@@ -272,14 +271,14 @@ def club_import(*, book) -> tuple[Club, str, str]:
         )
         for e in book.history
     )
-    imported = []
-    for document, seats in book.games:
-        game, _edit, _view = game_import(document=document)
-        players = list(game.players.all())
-        for player, member_uuid in zip(players, seats, strict=True):
-            player.member = by_uuid.get(member_uuid) if member_uuid else None
-        Player.objects.bulk_update(players, ["member"])
-        Game.objects.filter(pk=game.pk).update(club=club)
-        imported.append(game.pk)
+    stored = games_import(
+        documents=[document for document, _seats in book.games],
+        club=club,
+        members=[
+            [by_uuid.get(member) if member else None for member in seats]
+            for _document, seats in book.games
+        ],
+    )
+    imported = [game.pk for game, _edit, _view in stored]
     summarise(imported)  # the book's figures are ready when its page first opens
     return club, edit, view

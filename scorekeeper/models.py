@@ -90,7 +90,7 @@ class Game(models.Model):
     edit_token_hash = models.CharField(max_length=64, unique=True)
     view_token_hash = models.CharField(max_length=64, unique=True)
     view_salt = models.CharField(max_length=32)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now)  # or as an import says
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     previous_game = models.ForeignKey(

@@ -9,6 +9,7 @@ import hashlib
 import json
 import random
 import uuid
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -29,7 +30,17 @@ from rules_engine import (
 )
 
 from .exchange import Imported
-from .models import Game, HistoryEntry, Player, RomiContract, RomiTrophy, Round, RoundScore
+from .models import (
+    Club,
+    Game,
+    HistoryEntry,
+    Member,
+    Player,
+    RomiContract,
+    RomiTrophy,
+    Round,
+    RoundScore,
+)
 from .tokens import new_salt, new_token, rotated_token, token_hash, view_token
 
 MAX_ROUNDS_OPEN_ENDED = 200
@@ -596,50 +607,82 @@ class AlreadyImported(ServiceError):
     """This game (by its UUID) is on this server already: importing it again adds nothing."""
 
 
-@transaction.atomic
 def game_import(*, document: Imported) -> tuple[Game, str, str]:
     """Store a checked document as a new game with new links; all of it or nothing.
 
     Refused (AlreadyImported) when a game with the document's UUID exists, or when one of
     its rounds' or contracts' UUIDs is already taken by another game.
     """
-    if Game.objects.filter(uuid=document.uuid).exists():
+    return games_import(documents=[document])[0]
+
+
+@transaction.atomic
+def games_import(
+    *,
+    documents: Sequence[Imported],
+    club: Club | None = None,
+    members: Sequence[Sequence[Member | None]] | None = None,
+) -> list[tuple[Game, str, str]]:
+    """Store checked documents as new games with new links (in `club`, each seat given the
+    member `members` says), in a handful of bulk inserts however many games: games, players,
+    rounds, scores, ROMi RAMi contracts and trophies, history, each row with the moment the
+    document gives it. All of it or nothing; refused as game_import is."""
+    if Game.objects.filter(uuid__in=[d.uuid for d in documents]).exists():
         raise AlreadyImported("already_imported")
-    salt = new_salt()
-    edit, view = new_token(), view_token(salt)
-    game = Game.objects.create(
-        uuid=document.uuid,
-        rules_slug=document.rules,
-        options=document.options.stored(),
-        seats=len(document.names),
-        first_dealer=document.first_dealer,
-        edit_token_hash=token_hash(edit),
-        view_token_hash=token_hash(view),
-        view_salt=salt,
-        finished_at=document.finished_at,
-        archived_at=document.archived_at,
-        version=1,
+    salts = [new_salt() for _document in documents]
+    links = [(salt, new_token(), view_token(salt)) for salt in salts]
+    now = timezone.now()
+    games = Game.objects.bulk_create(
+        Game(
+            uuid=document.uuid,
+            rules_slug=document.rules,
+            options=document.options.stored(),
+            seats=len(document.names),
+            first_dealer=document.first_dealer,
+            edit_token_hash=token_hash(edit),
+            view_token_hash=token_hash(view),
+            view_salt=salt,
+            created_at=document.created_at or now,
+            finished_at=document.finished_at,
+            archived_at=document.archived_at,
+            club=club,
+            version=1,
+        )
+        for document, (salt, edit, view) in zip(documents, links, strict=True)
     )
-    if document.created_at:  # auto_now_add sets the moment of creation: keep the game's own
-        Game.objects.filter(pk=game.pk).update(created_at=document.created_at)
+    seated = members or [[None] * len(d.names) for d in documents]
     players = Player.objects.bulk_create(
-        Player(game=game, seat=seat, name=name) for seat, name in enumerate(document.names)
+        Player(game=game, seat=seat, name=name, member=member)
+        for game, document, by_seat in zip(games, documents, seated, strict=True)
+        for seat, (name, member) in enumerate(zip(document.names, by_seat, strict=True))
     )
+    at_table: dict[int, list[Player]] = {}
+    for player in players:
+        at_table.setdefault(player.game_id, []).append(player)
     try:
         with transaction.atomic():
-            _import_rounds(game, players, document)
+            _import_rounds(
+                [
+                    (game, at_table[game.pk], doc)
+                    for game, doc in zip(games, documents, strict=True)
+                ],
+                now,
+            )
     except IntegrityError:
         raise AlreadyImported("ids_taken") from None
-    return game, edit, view
+    return [(game, edit, view) for game, (_salt, edit, view) in zip(games, links, strict=True)]
 
 
-def _import_rounds(game: Game, players: list[Player], document: Imported) -> None:
-    """A handful of bulk inserts, however long the game: rounds, scores, ROMi RAMi
-    contracts and trophies, history (each row with the moment the document gives it)."""
+def _import_rounds(tables: list[tuple[Game, list[Player], Imported]], now) -> None:
+    """Rounds, scores, ROMi RAMi contracts and trophies and history of every game at once."""
     rounds = Round.objects.bulk_create(
         Round(game=game, number=d["number"], no_winner=d["no_winner"], client_uuid=d["uuid"])
+        for game, _players, document in tables
         for d in document.rounds
     )
+    rounds_of: dict[int, list[Round]] = {}
+    for round_ in rounds:
+        rounds_of.setdefault(round_.game_id, []).append(round_)
     RoundScore.objects.bulk_create(
         RoundScore(
             round=round_,
@@ -649,10 +692,10 @@ def _import_rounds(game: Game, players: list[Player], document: Imported) -> Non
             facts=hand["facts"],
             score=hand["score"],
         )
-        for round_, data in zip(rounds, document.rounds, strict=True)
+        for game, players, document in tables
+        for data, round_ in zip(document.rounds, rounds_of.get(game.pk, []), strict=True)
         for player, hand in zip(players, data["hands"], strict=True)
     )
-    now = timezone.now()
     RomiContract.objects.bulk_create(
         RomiContract(
             game=game,
@@ -665,10 +708,13 @@ def _import_rounds(game: Game, players: list[Player], document: Imported) -> Non
             client_uuid=d["uuid"],
             created_at=d["at"] or now,
         )
+        for game, players, document in tables
         for d in document.contracts
     )
     RomiTrophy.objects.bulk_create(
-        RomiTrophy(game=game, symbol=t["symbol"], points=t["points"]) for t in document.trophies
+        RomiTrophy(game=game, symbol=t["symbol"], points=t["points"])
+        for game, _players, document in tables
+        for t in document.trophies
     )
     HistoryEntry.objects.bulk_create(
         HistoryEntry(
@@ -680,5 +726,6 @@ def _import_rounds(game: Game, players: list[Player], document: Imported) -> Non
             undone=d["undone"],
             at=d["at"] or now,
         )
+        for game, _players, document in tables
         for d in document.history
     )

@@ -385,6 +385,30 @@ def test_a_groups_book_comes_back_whole_on_an_empty_server(client, group):
     ]
 
 
+def test_a_book_is_stored_in_the_same_queries_for_2_games_or_8(client, group, start_game):
+    url = group
+
+    def import_queries() -> tuple[int, str]:
+        """Export the book, empty the server, import it: its queries and the new address."""
+        document = json.loads(client.get(url + "book.json").content)
+        Club.objects.all().delete()
+        Game.objects.all().delete()
+        with CaptureQueriesContext(connection) as captured:
+            response = upload_book(client, document)
+        assert response.status_code == 302
+        return len(captured), response["Location"]
+
+    few, url = import_queries()
+    club = Club.objects.get()
+    for _ in range(6):
+        g = start_game("rami-contrat", ["Ana", "Ben", "Cléo"])
+        play(client, g.url, GAME_B)
+        services.game_finish(game=g.game)
+        clubs.game_attach(game=g.game, club=club)
+    many, url = import_queries()
+    assert Game.objects.count() == 8 and many == few
+
+
 def test_a_book_imported_twice_creates_nothing_new(client, group):
     document = json.loads(client.get(group + "book.json").content)
     response = upload_book(client, document)
