@@ -1,5 +1,6 @@
-"""A group's page on a phone (390x844, light and dark): every figure and chart in the width,
-the charts drawn, a head-to-head asked, a game started from the group lands in its book."""
+"""A group's page on a phone (360x740 and 390x844, light and dark): every figure and chart
+in the width, the charts drawn, a head-to-head asked, a game started from the group lands in
+its book."""
 
 import pytest
 
@@ -23,10 +24,13 @@ def club_url(start_game):
     return f"/club/{edit}/"
 
 
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (390, 844)])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_group_page_fits_a_phone_and_draws_its_charts(browser, live_server, club_url, scheme):
+def test_the_group_page_fits_a_phone_and_draws_its_charts(
+    browser, live_server, club_url, scheme, width, height
+):
     context = browser.new_context(
-        viewport={"width": 390, "height": 844},
+        viewport={"width": width, "height": height},
         is_mobile=True,
         has_touch=True,
         locale="fr-FR",
@@ -35,14 +39,14 @@ def test_the_group_page_fits_a_phone_and_draws_its_charts(browser, live_server, 
     )
     page = context.new_page()
     page.goto(f"/language/en/?next={club_url}")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     cards = page.locator(".member-card")
     assert cards.count() == 3
     for index in range(3):
         card = cards.nth(index)
         card.scroll_into_view_if_needed()
         box = card.bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width
         image = card.locator("img")
         image.scroll_into_view_if_needed()
         page.wait_for_function(
@@ -64,7 +68,7 @@ def test_the_group_page_fits_a_phone_and_draws_its_charts(browser, live_server, 
     assert "Ben finished ahead: 1" in result.inner_text()
     assert "Cléo finished ahead: 1" in result.inner_text()
     box = result.bounding_box()
-    assert box["x"] + box["width"] <= 390
+    assert box["x"] + box["width"] <= width
     context.close()
 
 
