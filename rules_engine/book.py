@@ -130,11 +130,13 @@ class PlayerStats:
 
     @property
     def costliest_contract(self) -> int | None:
-        """The round whose contract leaves this player the most points on average."""
+        """The round whose contract leaves this player the most points on average; None when
+        none left them any (a player who always went out has no costliest contract)."""
         averages = self.per_contract
         if not averages:
             return None
-        return max(averages, key=lambda item: item[1])[0]
+        number, average = max(averages, key=lambda item: item[1])
+        return number if average > 0 else None
 
 
 def _better(a: int, b: int, lowest: bool) -> bool:

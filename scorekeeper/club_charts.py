@@ -91,12 +91,17 @@ def member_summary(line: Line, book: Book) -> str:
     """The chart in words."""
     name = line.member.name
     if book.has_contracts:
-        if line.costliest is None:
+        if not line.contracts:
             return _("%(name)s: no contract played yet.") % {"name": name}
         parts = ", ".join(
             _("round %(n)d %(points)s") % {"n": n, "points": _number(avg)}
             for n, _words, avg in line.contracts
         )
+        if line.costliest is None:
+            return _(
+                "%(name)s, average points left per contract: %(parts)s. No contract cost "
+                "them a point."
+            ) % {"name": name, "parts": parts}
         number, words, average = line.costliest
         return _(
             "%(name)s, average points left per contract: %(parts)s. "

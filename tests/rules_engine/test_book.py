@@ -119,6 +119,17 @@ def test_average_points_left_per_contract_and_the_costliest():
     assert ana.costliest_contract == 3
 
 
+def test_no_contract_is_the_costliest_for_a_player_who_never_kept_a_point():
+    table = Table.build("rami-contrat", 2)
+    always_out = [deal(1, (0, 20), 0), deal(2, (0, 35), 0)]
+    records = seat_records(table, always_out)
+    games = [BookGame("A", True, (BookSeat("ana", records[0]), BookSeat("ben", records[1])))]
+    stats = player_stats(games)
+    assert stats["ana"].per_contract == [(1, 0.0), (2, 0.0)]
+    assert stats["ana"].costliest_contract is None
+    assert stats["ben"].costliest_contract == 2
+
+
 def test_biggest_comeback_is_the_deepest_deficit_in_a_game_won():
     stats = player_stats(book())
     assert (stats["ben"].biggest_comeback.points, stats["ben"].biggest_comeback.game) == (20, "A")

@@ -122,6 +122,19 @@ def test_the_chart_of_a_player_and_its_words(client, group):
     assert b"<svg" in response.content and b"prefers-color-scheme: dark" in response.content
 
 
+def test_a_player_who_always_went_out_has_no_costliest_contract(client, db):
+    response = client.post("/groups/new/", {"name": "Trio", "names": "Ana\nBen\nCléo"})
+    token = response["Location"].rstrip("/").rsplit("/", 1)[-1]
+    names = {"name_0": "Ana", "name_1": "Ben", "name_2": "Cléo"}
+    response = client.post(f"/new/?club={token}", {"club": token, "rules": "rami-contrat", **names})
+    play(client, response["Location"], [({1: "20", 2: "5"}, 0), ({1: "35", 2: "5"}, 0)])
+    client.post(response["Location"] + "finish/")
+    html = client.get(f"/club/{token}/").content.decode()
+    assert "Costliest contract" not in figures(html, "Ana")
+    assert figures(html, "Ben")["Costliest contract"].startswith("round 2")
+    assert "Ana, average points left per contract: round 1 0, round 2 0. No contract cost" in html
+
+
 def test_head_to_head(client, group):
     ana, ben = Member.objects.get(name="Ana"), Member.objects.get(name="Ben")
     html = client.get(f"{group}?a={ana.pk}&b={ben.pk}").content.decode()
