@@ -14,6 +14,7 @@ from reportlab.graphics.charts.legends import LineLegend
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from rules_engine import ranking
 
@@ -32,17 +33,42 @@ DARK_STYLE = (
 
 
 WIDTH = 340
+PLOT_HEIGHT = 190
+AXIS_SIZE, LEGEND_SIZE = 9, 10  # points: about as many CSS pixels on a phone
+LEGEND_ROW = 16
+SWATCH = 26  # the line sample, the gap after it and the gap before the next column
+# The SVG's words are drawn in the browser's own sans-serif, which can run wider than the
+# PDF's font measured here: columns keep that much room to spare.
+BROWSER_SPARE = 1.2
 
 
-def size(players: int) -> tuple[int, int]:
-    """The drawing's width and height: the plot, then a legend line per four names."""
-    return WIDTH, 190 + 14 * (players // 4 + 1)
+def _legend(names: list[str]) -> tuple[list[str], int, float]:
+    """The names as the legend shows them (shortened with … if wider than the chart), the
+    names per column, and the columns' width: as many columns as the widest name allows, up
+    to four."""
+    room = WIDTH - 20
+    most = (room - SWATCH) / BROWSER_SPARE
+    shown = []
+    for name in names:
+        while stringWidth(name, FONT, LEGEND_SIZE) > most:
+            name = name[:-2] + "…"
+        shown.append(name)
+    widest = max((stringWidth(n, FONT, LEGEND_SIZE) for n in shown), default=0)
+    columns = max(1, min(4, len(names), int(room // (widest * BROWSER_SPARE + SWATCH))))
+    per_column = -(-len(names) // columns)
+    return shown, per_column, room / columns
+
+
+def size(names: list[str]) -> tuple[int, int]:
+    """The drawing's width and height: the plot, then the legend's rows."""
+    _shown, rows, _width = _legend(names)
+    return WIDTH, PLOT_HEIGHT + LEGEND_ROW * rows + 8
 
 
 def score_race(names: list[str], running: list[list[int]]) -> Drawing:
     """Running totals round by round (`running[r][seat]`), starting from 0 before round 1."""
-    width, height = size(len(names))
-    legend_height = height - 190
+    width, height = size(names)
+    legend_height = height - PLOT_HEIGHT
     drawing = Drawing(width, height)
     plot = LinePlot()
     plot.x, plot.y = 34, 22 + legend_height
@@ -57,7 +83,7 @@ def score_race(names: list[str], running: list[list[int]]) -> Drawing:
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, max(len(running), 1)
     plot.xValueAxis.valueSteps = list(range(0, max(len(running), 1) + 1))
     for axis in (plot.xValueAxis, plot.yValueAxis):
-        axis.labels.fontName, axis.labels.fontSize = FONT, 8
+        axis.labels.fontName, axis.labels.fontSize = FONT, AXIS_SIZE
         axis.labels.fillColor = colors.HexColor(INK)
         axis.strokeColor = colors.HexColor(INK)
     plot.yValueAxis.visibleGrid = True
@@ -68,19 +94,18 @@ def score_race(names: list[str], running: list[list[int]]) -> Drawing:
         line.strokeColor = colors.HexColor(PALETTE[seat % len(PALETTE)])
         line.strokeWidth = 2
     drawing.add(plot)
+    shown, per_column, column_width = _legend(names)
     legend = LineLegend()
-    legend.x, legend.y = plot.x, legend_height - 2
-    legend.fontName, legend.fontSize = FONT, 9
+    legend.x, legend.y = 10, legend_height - 4
+    legend.fontName, legend.fontSize = FONT, LEGEND_SIZE
     legend.fillColor = colors.HexColor(INK)
-    legend.columnMaximum = 1
-    legend.dx, legend.dy, legend.deltax = 14, 2, max(60, (width - 44) / 4)
+    legend.columnMaximum = per_column
+    legend.dx, legend.dy, legend.dxTextSpace = 14, 2, 6
+    legend.deltax, legend.deltay = column_width, LEGEND_ROW
     legend.alignment = "right"
     legend.colorNamePairs = [
-        (colors.HexColor(PALETTE[seat % len(PALETTE)]), name) for seat, name in enumerate(names)
+        (colors.HexColor(PALETTE[seat % len(PALETTE)]), name) for seat, name in enumerate(shown)
     ]
-    legend.subCols.rpad = 4
-    if len(names) > 4:
-        legend.columnMaximum = 2
     drawing.add(legend)
     return drawing
 

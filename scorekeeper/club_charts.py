@@ -12,12 +12,13 @@ from typing import cast
 from django.utils.formats import date_format, number_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 
 from .book import Book, Line
-from .charts import INK, PALETTE, WIDTH
+from .charts import AXIS_SIZE, INK, PALETTE, WIDTH
 from .pdf.grids import FONT
 
 HEIGHT = 170
@@ -48,17 +49,17 @@ def member_chart(line: Line, book: Book) -> Drawing:
     chart = VerticalBarChart()
     chart.x, chart.y, chart.width, chart.height = 38, 34, WIDTH - 48, HEIGHT - 50
     chart.data = [[value for _label, value in series] or [0]]
-    chart.categoryAxis.categoryNames = [label for label, _value in series] or [""]
+    labels = [label for label, _value in series] or [""]
+    if len(labels) > 10:  # a label every other bar, the latest always: each has room upright
+        labels = [label if (len(labels) - 1 - i) % 2 == 0 else "" for i, label in enumerate(labels)]
+    chart.categoryAxis.categoryNames = labels
     values = chart.data[0]
     chart.valueAxis.valueMin = min(0, min(values))
     chart.valueAxis.valueMax = max(10, max(values) * 1.1)
     for axis in (chart.categoryAxis, chart.valueAxis):
-        axis.labels.fontName, axis.labels.fontSize = FONT, 8
+        axis.labels.fontName, axis.labels.fontSize = FONT, AXIS_SIZE
         axis.labels.fillColor = colors.HexColor(INK)
         axis.strokeColor = colors.HexColor(INK)
-    if len(series) > 10:
-        chart.categoryAxis.labels.angle = 45
-        chart.categoryAxis.labels.boxAnchor = "ne"
     chart.valueAxis.visibleGrid = True
     chart.valueAxis.gridStrokeColor = colors.HexColor("#bbbbbb")
     chart.valueAxis.gridStrokeWidth = 0.3
@@ -68,14 +69,14 @@ def member_chart(line: Line, book: Book) -> Drawing:
         index = [c[0] for c in line.contracts].index(line.costliest[0])
         chart.bars[(0, index)].fillColor = colors.HexColor(COSTLIEST)
     drawing.add(chart)
-    axis_title = _("Round (contract)") if book.has_contracts else _("Game")
+    axis_title = _("Round (contract)") if book.has_contracts else pgettext("chart axis", "Game")
     drawing.add(
         String(
             chart.x + chart.width / 2,
             4,
             axis_title,
             fontName=FONT,
-            fontSize=9,
+            fontSize=AXIS_SIZE + 1,
             fillColor=colors.HexColor(INK),
             textAnchor="middle",
         )

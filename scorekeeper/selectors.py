@@ -111,7 +111,7 @@ class Board:
 
     @property
     def chart_size(self) -> tuple[int, int]:
-        return charts.size(len(self.players))
+        return charts.size([p.name for p in self.players])
 
     @property
     def standings(self) -> list[Standing]:

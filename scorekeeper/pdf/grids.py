@@ -259,7 +259,12 @@ def _flowing_pages(sheet: Sheet, items: list, pagesize, size: float, title: str)
         author="Rami score keeper",
         pageCompression=1,
     )
-    if sheet.chart is not None:  # the race and its title on one page
+    if sheet.chart is not None:  # the race and its title on one page, the chart as wide as it
+        chart = items[-1]
+        title = _paragraph(sheet.chart_title, size * 1.5, bold=True, width=doc.width)
+        items[-2] = title  # headed as the grid is: it has the page to itself
+        room = doc.height - title.wrap(doc.width, doc.height)[1] - size * 2
+        chart.renderScale = max(1.0, min(doc.width / chart.width, room / chart.height))
         items[-2:] = [KeepTogether(items[-2:])]
     flow = []
     for item in items:

@@ -4,6 +4,7 @@ with the same figures in words for anyone who cannot see the drawing."""
 import io
 import re
 
+import pdfplumber
 import pytest
 from django.utils import translation
 from pypdf import PdfReader
@@ -27,6 +28,27 @@ def test_each_player_has_a_line_from_zero_and_a_name_in_the_legend():
     assert svg.count("stroke-width: 2;") == 2  # one line a player
     assert ">Ana<" in svg and ">Ben<" in svg
     assert "prefers-color-scheme: dark" in svg  # an <img> does not see the page's CSS
+
+
+def legend_lines(svg: str) -> dict[str, tuple[float, float]]:
+    """Each legend name's (x, y) in the drawing (reportlab writes them with a translate)."""
+    found = re.findall(r'<text[^>]*x="([\d.]+)" y="([\d.-]+)"[^>]*>([^<]+)</text>', svg)
+    return {text: (float(x), float(y)) for x, y, text in found}
+
+
+def test_short_names_share_a_legend_line_and_long_ones_get_columns_of_their_own():
+    short = legend_lines(as_svg(score_race(["Ana", "Ben", "Cléo", "Dan"], [[1, 2, 3, 4]])))
+    assert len({short[name][1] for name in ("Ana", "Ben", "Cléo", "Dan")}) == 1
+    long = ["Marie-Christine", "Jean-Baptiste", "Cléo", "Dan"]
+    place = legend_lines(as_svg(score_race(long, [[1, 2, 3, 4]])))
+    assert place["Marie-Christine"][0] == place["Jean-Baptiste"][0]  # one above the other
+    assert place["Cléo"][0] - place["Marie-Christine"][0] > 140  # the widest name and room
+
+
+def test_a_name_wider_than_the_chart_is_shortened():
+    name = "W" * 40  # the widest name a player can have
+    svg = as_svg(score_race([name, "Ben"], [[1, 2]]))
+    assert name not in svg and "WWWWWWWWWWWWWWWWWWWW" in svg and "…" in svg
 
 
 @pytest.mark.django_db
@@ -67,6 +89,18 @@ def test_the_filled_pdf_ends_with_the_race(client, start_game):
         "Ana",
         "Ben",
     ]
+
+
+def test_the_race_has_a_printed_page_of_its_own_and_its_width(client, start_game):
+    g = start_game("liverpool", ["Marie-Christine", "Jean-Baptiste", "Cléo", "Dan", "Eva"])
+    for n in range(7):
+        client.post(g.url + "rounds/", round_data({1: "25", 2: str(n), 3: "7", 4: "12"}, out=0))
+    pdf = pdfplumber.open(io.BytesIO(client.get(g.url + "grid.pdf").content))
+    page = next(p for p in pdf.pages if "Course aux points" in p.extract_text())
+    lines = page.curves  # the players' running totals
+    assert len(lines) == 5
+    drawn = max(line["x1"] for line in lines) - min(line["x0"] for line in lines)
+    assert drawn > page.width * 0.6  # scaled up from the phone's 340 points
 
 
 def test_an_unknown_game_has_no_chart(client, db):
