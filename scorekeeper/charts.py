@@ -42,6 +42,17 @@ SWATCH = 26  # the line sample, the gap after it and the gap before the next col
 BROWSER_SPARE = 1.2
 
 
+def style_axes(across, values) -> None:
+    """Both axes in the chart's ink, with light lines across at the values' steps."""
+    for axis in (across, values):
+        axis.labels.fontName, axis.labels.fontSize = FONT, AXIS_SIZE
+        axis.labels.fillColor = colors.HexColor(INK)
+        axis.strokeColor = colors.HexColor(INK)
+    values.visibleGrid = True
+    values.gridStrokeColor = colors.HexColor("#bbbbbb")
+    values.gridStrokeWidth = 0.3
+
+
 def _legend(names: list[str]) -> tuple[list[str], int, float]:
     """The names as the legend shows them (shortened with … if wider than the chart), the
     names per column, and the columns' width: as many columns as the widest name allows, up
@@ -82,13 +93,7 @@ def score_race(names: list[str], running: list[list[int]]) -> Drawing:
     plot.yValueAxis.valueMax = max(10, max(totals))
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, max(len(running), 1)
     plot.xValueAxis.valueSteps = list(range(0, max(len(running), 1) + 1))
-    for axis in (plot.xValueAxis, plot.yValueAxis):
-        axis.labels.fontName, axis.labels.fontSize = FONT, AXIS_SIZE
-        axis.labels.fillColor = colors.HexColor(INK)
-        axis.strokeColor = colors.HexColor(INK)
-    plot.yValueAxis.visibleGrid = True
-    plot.yValueAxis.gridStrokeColor = colors.HexColor("#bbbbbb")
-    plot.yValueAxis.gridStrokeWidth = 0.3
+    style_axes(plot.xValueAxis, plot.yValueAxis)
     for seat in range(len(names)):
         line = plot.lines[seat]
         line.strokeColor = colors.HexColor(PALETTE[seat % len(PALETTE)])

@@ -18,7 +18,7 @@ from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 
 from .book import Book, Line
-from .charts import AXIS_SIZE, INK, PALETTE, WIDTH
+from .charts import AXIS_SIZE, INK, PALETTE, WIDTH, style_axes
 from .pdf.grids import FONT
 
 HEIGHT = 170
@@ -56,13 +56,7 @@ def member_chart(line: Line, book: Book) -> Drawing:
     values = chart.data[0]
     chart.valueAxis.valueMin = min(0, min(values))
     chart.valueAxis.valueMax = max(10, max(values) * 1.1)
-    for axis in (chart.categoryAxis, chart.valueAxis):
-        axis.labels.fontName, axis.labels.fontSize = FONT, AXIS_SIZE
-        axis.labels.fillColor = colors.HexColor(INK)
-        axis.strokeColor = colors.HexColor(INK)
-    chart.valueAxis.visibleGrid = True
-    chart.valueAxis.gridStrokeColor = colors.HexColor("#bbbbbb")
-    chart.valueAxis.gridStrokeWidth = 0.3
+    style_axes(chart.categoryAxis, chart.valueAxis)
     chart.bars[0].fillColor = colors.HexColor(PALETTE[0])
     chart.bars[0].strokeColor = None
     if book.has_contracts and line.costliest is not None:
