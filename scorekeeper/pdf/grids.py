@@ -261,9 +261,9 @@ def _flowing_pages(sheet: Sheet, items: list, pagesize, size: float, title: str)
     )
     if sheet.chart is not None:  # the race and its title on one page, the chart as wide as it
         chart = items[-1]
-        title = _paragraph(sheet.chart_title, size * 1.5, bold=True, width=doc.width)
-        items[-2] = title  # headed as the grid is: it has the page to itself
-        room = doc.height - title.wrap(doc.width, doc.height)[1] - size * 2
+        heading = _paragraph(sheet.chart_title, size * 1.5, bold=True, width=doc.width)
+        items[-2] = heading  # headed as the grid is: it has the page to itself
+        room = doc.height - heading.wrap(doc.width, doc.height)[1] - size * 2
         chart.renderScale = max(1.0, min(doc.width / chart.width, room / chart.height))
         items[-2:] = [KeepTogether(items[-2:])]
     flow = []
