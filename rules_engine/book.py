@@ -125,13 +125,13 @@ class PlayerStats:
 
     @property
     def per_contract(self) -> list[tuple[int, float]]:
-        """Average points left per contract (its round), in round order."""
+        """Average points scored per contract (its round, bonuses included), in round order."""
         return [(n, s / c) for n, (s, c) in sorted(self.contract_sums.items())]
 
     @property
     def costliest_contract(self) -> int | None:
-        """The round whose contract leaves this player the most points on average; None when
-        none left them any (a player who always went out has no costliest contract)."""
+        """The round whose contract costs this player the most points on average; None when
+        none cost them any (a player who always went out has no costliest contract)."""
         averages = self.per_contract
         if not averages:
             return None

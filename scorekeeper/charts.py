@@ -42,10 +42,10 @@ SWATCH = 26  # the line sample, the gap after it and the gap before the next col
 BROWSER_SPARE = 1.2
 
 
-def style_axes(across, values) -> None:
+def style_axes(across, values, size: float = AXIS_SIZE) -> None:
     """Both axes in the chart's ink, with light lines across at the values' steps."""
     for axis in (across, values):
-        axis.labels.fontName, axis.labels.fontSize = FONT, AXIS_SIZE
+        axis.labels.fontName, axis.labels.fontSize = FONT, size
         axis.labels.fillColor = colors.HexColor(INK)
         axis.strokeColor = colors.HexColor(INK)
     values.visibleGrid = True

@@ -1,6 +1,6 @@
 """Each player's chart on the group page, drawn with reportlab like the score race.
 
-Contract games: the average points left after each contract (the costliest in orange), the
+Contract games: the average points each contract cost (bonuses included; the costliest in orange), the
 figure no paper sheet gives. Other games: the player's totals, game after game. Each chart has
 its words (`member_summary`) for the image's alt and a table of the same figures on the page.
 """
@@ -24,6 +24,7 @@ from .pdf.grids import FONT
 HEIGHT = 170
 LAST_GAMES = 20  # the totals chart shows the latest games, a phone's width of bars
 COSTLIEST = PALETTE[1]  # orange against the blue bars
+CONTRACT_SIZE = 11
 
 
 def member_series(line: Line, book: Book) -> list[tuple[str, float]]:
@@ -47,7 +48,7 @@ def member_chart(line: Line, book: Book) -> Drawing:
     series = member_series(line, book)
     drawing = Drawing(WIDTH, HEIGHT)
     chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 38, 34, WIDTH - 48, HEIGHT - 50
+    chart.x, chart.y, chart.width, chart.height = 38, 38, WIDTH - 48, HEIGHT - 54
     chart.data = [[value for _label, value in series] or [0]]
     labels = [label for label, _value in series] or [""]
     if len(labels) > 10:  # a label every other bar, the latest always: each has room upright
@@ -56,7 +57,10 @@ def member_chart(line: Line, book: Book) -> Drawing:
     values = chart.data[0]
     chart.valueAxis.valueMin = min(0, min(values))
     chart.valueAxis.valueMax = max(10, max(values) * 1.1)
-    style_axes(chart.categoryAxis, chart.valueAxis)
+    # Seven contract numbers have room to be read at arm's length; up to ten dates do not.
+    size = CONTRACT_SIZE if book.has_contracts else AXIS_SIZE
+    style_axes(chart.categoryAxis, chart.valueAxis, size)
+    chart.categoryAxis.labelAxisMode = "low"  # under the plot, not inside a bar below 0
     chart.bars[0].fillColor = colors.HexColor(PALETTE[0])
     chart.bars[0].strokeColor = None
     if book.has_contracts and line.costliest is not None:
@@ -70,7 +74,7 @@ def member_chart(line: Line, book: Book) -> Drawing:
             4,
             axis_title,
             fontName=FONT,
-            fontSize=AXIS_SIZE + 1,
+            fontSize=size + 1,
             fillColor=colors.HexColor(INK),
             textAnchor="middle",
         )
@@ -94,12 +98,11 @@ def member_summary(line: Line, book: Book) -> str:
         )
         if line.costliest is None:
             return _(
-                "%(name)s, average points left per contract: %(parts)s. No contract cost "
-                "them a point."
+                "%(name)s, average points per contract: %(parts)s. No contract cost them a point."
             ) % {"name": name, "parts": parts}
         number, words, average = line.costliest
         return _(
-            "%(name)s, average points left per contract: %(parts)s. "
+            "%(name)s, average points per contract: %(parts)s. "
             "Costliest: round %(n)d (%(words)s), %(points)s on average."
         ) % {"name": name, "parts": parts, "n": number, "words": words, "points": _number(average)}
     totals = _totals(line, book)

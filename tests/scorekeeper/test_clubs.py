@@ -17,6 +17,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from rules_engine import PlayerDeal
 from scorekeeper import clubs, services
 from scorekeeper.models import Club, ClubEvent, Game, GameResult, Member
 
@@ -109,12 +110,12 @@ def test_figures_of_a_player_worked_out_by_hand(client, group):
     assert ana["Biggest comeback"].startswith("won from 5 points behind")
     # Round 1: (0 + 5) / 2, round 2: (15 + 0) / 2, round 3: 30.
     assert ana["Costliest contract"].startswith("round 3")
-    assert "30.0 points left on average" in ana["Costliest contract"]
+    assert "30.0 points on average" in ana["Costliest contract"]
 
 
 def test_the_chart_of_a_player_and_its_words(client, group):
     html = client.get(group).content.decode()
-    alt = re.search(r'alt="(Ana, average points left per contract[^"]*)"', html).group(1)
+    alt = re.search(r'alt="(Ana, average points per contract[^"]*)"', html).group(1)
     assert "round 1 2.5, round 2 7.5, round 3 30" in alt
     src = re.search(r'src="(/club/[^"]+/chart/\d+\.svg[^"]*)"', html).group(1)
     response = client.get(src.replace("&amp;", "&"))
@@ -132,7 +133,7 @@ def test_a_player_who_always_went_out_has_no_costliest_contract(client, db):
     html = client.get(f"/club/{token}/").content.decode()
     assert "Costliest contract" not in figures(html, "Ana")
     assert figures(html, "Ben")["Costliest contract"].startswith("round 2")
-    assert "Ana, average points left per contract: round 1 0, round 2 0. No contract cost" in html
+    assert "Ana, average points per contract: round 1 0, round 2 0. No contract cost" in html
 
 
 def test_head_to_head(client, group):
@@ -472,3 +473,30 @@ def test_worst_inputs_to_the_players_page_change_nothing(client, group):
         assert client.post(group + "players/", data).status_code in (400, 404)
     assert sorted(Member.objects.values_list("name", flat=True)) == ["Ana", "Ben", "Cléo"]
     assert Club.objects.get().name == "Jeudi"
+
+
+def test_a_contract_that_earns_points_draws_below_0_with_its_round_under_the_plot(client, db):
+    """Contract 7 to 13: going out and opening first scores -20, so Ana's bars go below 0;
+    the round numbers stay under the whole plot, not inside those bars."""
+    club, edit, _view = clubs.club_create(name="Trio", names=["Ana", "Ben", "Cléo"])
+    game, _e, _v = services.game_start(
+        rules_slug="rami-contrat-13", names=["Ana", "Ben", "Cléo"], first_dealer=0
+    )
+    best = PlayerDeal(0, None, frozenset({"went_out", "opened_first"}))
+    for _ in range(7):
+        services.round_record(game=game, entries=[best, PlayerDeal(30), PlayerDeal(12)])
+    services.game_finish(game=game)
+    clubs.game_attach(game=game, club=club)
+    html = client.get(f"/club/{edit}/").content.decode()
+    assert "Ana, average points per contract: round 1 -20, round 2 -20" in html
+    assert "Costliest contract" not in figures(html, "Ana")
+    src = re.search(r'src="(/club/[^"]+/chart/\d+\.svg[^"]*)"', html).group(1)
+    svg = client.get(src.replace("&amp;", "&")).content.decode()
+    bars = re.findall(
+        r'<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="[\d.]+" style="stroke: none', svg
+    )
+    labels = re.findall(r'matrix\(1,0,0,1,[\d.]+,([\d.]+)\)">\s*<text[^>]*>([1-7])</text>', svg)
+    # The round numbers are the labels in one row (the value axis also reads 5 or 10).
+    row = max({y for y, _n in labels}, key=[y for y, _n in labels].count)
+    assert len(bars) == 7 and [n for y, n in labels if y == row] == list("1234567")
+    assert float(row) < min(float(y) for y in bars)  # the drawing's y runs upwards
