@@ -190,15 +190,20 @@ def period_start(period: str, now: datetime | None = None) -> datetime | None:
     return None
 
 
-def read_filters(query: Mapping[str, str], games: dict[int, GameInfo]) -> Filters:
-    """What the address asks, where the group has it; otherwise its most played game, all
-    time, any number of players. Nothing in the address can ask for more work than that."""
-    played: dict[str, int] = defaultdict(int)
+def read_filters(
+    query: Mapping[str, str], games: dict[int, GameInfo], finished: set[int]
+) -> Filters:
+    """What the address asks, where the group has it; otherwise the game it finished most
+    often (then played most, then by name), all time, any number of players. Nothing in the
+    address can ask for more work than that."""
+    played: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for info in games.values():
-        played[info.rules] += 1
+        played[info.rules][0] += info.pk in finished
+        played[info.rules][1] += 1
     system: str | None = query.get("system", "")
     if system not in played:
-        system = max(played, key=lambda slug: played[slug]) if played else None
+        ranked = sorted(played, key=lambda slug: (-played[slug][0], -played[slug][1], slug))
+        system = ranked[0] if ranked else None
     period = query.get("period", "all")
     if period not in PERIODS:
         period = "all"
@@ -269,7 +274,8 @@ def club_book(club: Club, query: Mapping[str, str], lang: str) -> Book:
     """The group's statistics as the address filters them: 4 queries, 5 more when games
     changed since last read."""
     games, rows = club_results(club)
-    filters = read_filters(query, games)
+    finished = {pk for pk, seats in rows.items() if seats and seats[0][2]}
+    filters = read_filters(query, games, finished)
     members = list(Member.objects.filter(club=club))
     by_id = {m.pk: m for m in members}
     start = period_start(filters.period)

@@ -23,6 +23,7 @@ from scorekeeper.models import Club, ClubEvent, Game, GameResult, Member
 
 from .helpers import round_data, texts, visible_text
 
+OUT = frozenset({"went_out"})
 GAME_A = [({1: "20", 2: "35"}, 0), ({0: "15", 2: "40"}, 1), ({0: "30", 1: "10"}, 2)]
 GAME_B = [({0: "5", 2: "10"}, 1), ({1: "25", 2: "5"}, 0)]
 
@@ -500,3 +501,22 @@ def test_a_contract_that_earns_points_draws_below_0_with_its_round_under_the_plo
     row = max({y for y, _n in labels}, key=[y for y, _n in labels].count)
     assert len(bars) == 7 and [n for y, n in labels if y == row] == list("1234567")
     assert float(row) < min(float(y) for y in bars)  # the drawing's y runs upwards
+
+
+def test_the_group_page_opens_on_the_game_it_finished_most_not_one_only_begun(client, db):
+    club, edit, _view = clubs.club_create(name="Duo", names=["Ana", "Ben", "Cléo"])
+    names = ["Ana", "Ben", "Cléo"]
+    done = services.game_start(rules_slug="rami-contrat", names=names, first_dealer=0)[0]
+    for _ in range(7):
+        services.round_record(game=done, entries=[PlayerDeal(0, None, OUT), *[PlayerDeal(9)] * 2])
+    services.game_finish(game=done)
+    clubs.game_attach(game=done, club=club)
+    for _ in range(2):  # Liverpool is played more often, but never to the end
+        begun = services.game_start(rules_slug="liverpool", names=names, first_dealer=0)[0]
+        clubs.game_attach(game=begun, club=club)
+    html = client.get(f"/club/{edit}/").content.decode()
+    assert re.search(r'<option value="rami-contrat" selected>', html)
+    assert wins_table(html)["Ana"] == ["1", "1", "100 %"]
+    # Asked for by name, the begun game is shown, with nothing to count yet.
+    html = client.get(f"/club/{edit}/?system=liverpool").content.decode()
+    assert "2 games in progress are not counted yet." in html

@@ -1,0 +1,83 @@
+"""Every screen at both phone sizes, in French and English: nothing sticks out of the page's
+column. The page's column hides what overflows it, so a screen-wide scroll check alone would
+miss a word cut at the edge; this one measures each element against the column itself.
+
+The names are the worst the app accepts (40 characters, and eight players at one table)."""
+
+import pytest
+
+from rules_engine import PlayerDeal
+from scorekeeper import clubs, services
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LONGEST = "Marie-Dominique Delacroix-Fontaine du Pré"[:40]
+EIGHT = ["Ana", "Benoît", LONGEST, "Dominique", "Eva", "Fred", "Gus", "Maximilienne"]
+OUT = frozenset({"went_out"})
+
+# The elements whose right edge passes the column's content box (scrolling grids aside: they
+# are meant to scroll, and their own tests look inside; a closed menu's links are not shown).
+OUTSIDE = """() => {
+  const main = document.querySelector('main');
+  const room = main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight);
+  const outside = [];
+  for (const el of main.querySelectorAll('*')) {
+    const grid = el.closest('.grid-scroll');
+    if (grid && grid !== el) continue;
+    if (el.closest('details:not([open])') && !el.closest('summary')) continue;  // not shown
+    const box = el.getBoundingClientRect();
+    if (box.width && box.height && box.right > room + 0.5)
+      outside.push(`${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 30)}"`);
+  }
+  return outside;
+}"""
+
+
+@pytest.fixture
+def screens(start_game):
+    """Every page a player opens, for a group, a finished game and an eight-player game."""
+    club, club_edit, _view = clubs.club_create(name="Le club du jeudi soir", names=EIGHT)
+    finished = start_game("rami-contrat-13", EIGHT[:5])
+    for _ in range(7):
+        deal = [PlayerDeal(0, None, OUT | {"opened_first"})] + [PlayerDeal(25)] * 4
+        services.round_record(game=finished.game, entries=deal)
+    services.game_finish(game=finished.game)
+    clubs.game_attach(game=finished.game, club=club)
+    playing = start_game("liverpool", EIGHT)
+    services.round_record(
+        game=playing.game, entries=[PlayerDeal(0, None, OUT)] + [PlayerDeal(45)] * 7
+    )
+    clubs.game_attach(game=playing.game, club=club)
+    pages = ["/", "/new/", "/grids/", "/import/", "/groups/new/", "/groups/import/"]
+    pages += ["/rules/", "/rules/rami-contrat-13/", "/check/", "/offline/"]
+    for token in (finished.edit, playing.edit, playing.view):
+        pages.append(f"/g/{token}/")
+    for part in ("share/", "players/", "history/"):
+        pages.append(f"/g/{playing.edit}/{part}")
+    for part in ("", "games/", "history/", "players/"):
+        pages.append(f"/club/{club_edit}/{part}")
+    return pages
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (390, 844)])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_nothing_sticks_out_of_any_screen(browser, live_server, screens, width, height, language):
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        is_mobile=True,
+        has_touch=True,
+        base_url=live_server.url,
+    )
+    page = context.new_page()
+    page.goto(f"/language/{language}/?next=/")
+    found = {}
+    for url in screens:
+        page.goto(url)
+        outside = page.evaluate(OUTSIDE)
+        # Then with every menu and fold open (the group's figures, house rules, history).
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        outside += page.evaluate(OUTSIDE)
+        if outside:
+            found[url] = outside[:5]
+    context.close()
+    assert found == {}
