@@ -35,8 +35,9 @@ OUTSIDE = """() => {
 
 @pytest.fixture
 def screens(start_game):
-    """Every page a player opens, for a group, a finished game and an eight-player game."""
-    club, club_edit, _view = clubs.club_create(name="Le club du jeudi soir", names=EIGHT)
+    """Every page a player opens: a group's, and those of a finished game, an eight-player
+    game under way, a Rami 51 and a ROMi RAMi game (each edit and view-only)."""
+    club, club_edit, club_view = clubs.club_create(name="Le club du jeudi soir", names=EIGHT)
     finished = start_game("rami-contrat-13", EIGHT[:5])
     for _ in range(7):
         deal = [PlayerDeal(0, None, OUT | {"opened_first"})] + [PlayerDeal(25)] * 4
@@ -48,14 +49,20 @@ def screens(start_game):
         game=playing.game, entries=[PlayerDeal(0, None, OUT)] + [PlayerDeal(45)] * 7
     )
     clubs.game_attach(game=playing.game, club=club)
+    rami = start_game("rami-51", EIGHT[:6])
+    romi = start_game("romi-rami", EIGHT[:4])
     pages = ["/", "/new/", "/grids/", "/import/", "/groups/new/", "/groups/import/"]
     pages += ["/rules/", "/rules/rami-contrat-13/", "/check/", "/offline/"]
-    for token in (finished.edit, playing.edit, playing.view):
-        pages.append(f"/g/{token}/")
-    for part in ("share/", "players/", "history/"):
+    pages += ["/check/?rules=liverpool&round=6&melds=7H 7S JK | 2C 3C 4C 5C | 9D 10D JD QD"]
+    pages += ["/check/?rules=rami-51&hand=AH KH QH JK 9S 9D 9C 2C 3C 4C 5D 6D 7D 8D"]
+    pages += [f"/new/?club={club_edit}&player={LONGEST}&player=Ana"]
+    for game in (finished, playing, rami, romi):
+        pages += [f"/g/{game.edit}/", f"/g/{game.view}/"]
+    for part in ("share/", "players/", "history/", "rounds/1/edit/"):
         pages.append(f"/g/{playing.edit}/{part}")
     for part in ("", "games/", "history/", "players/"):
         pages.append(f"/club/{club_edit}/{part}")
+    pages.append(f"/club/{club_view}/")
     return pages
 
 
@@ -72,7 +79,7 @@ def test_nothing_sticks_out_of_any_screen(browser, live_server, screens, width, 
     page.goto(f"/language/{language}/?next=/")
     found = {}
     for url in screens:
-        page.goto(url)
+        assert page.goto(url).status == 200, url
         outside = page.evaluate(OUTSIDE)
         # Then with every menu and fold open (the group's figures, house rules, history).
         page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
