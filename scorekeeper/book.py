@@ -7,7 +7,7 @@ page costs the same few queries for a group of 5 games or 500.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -196,13 +196,11 @@ def read_filters(
     """What the address asks, where the group has it; otherwise the game it finished most
     often (then played most, then by name), all time, any number of players. Nothing in the
     address can ask for more work than that."""
-    played: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for info in games.values():
-        played[info.rules][0] += info.pk in finished
-        played[info.rules][1] += 1
+    played = Counter(info.rules for info in games.values())
+    ended = Counter(info.rules for info in games.values() if info.pk in finished)
     system: str | None = query.get("system", "")
     if system not in played:
-        ranked = sorted(played, key=lambda slug: (-played[slug][0], -played[slug][1], slug))
+        ranked = sorted(played, key=lambda slug: (-ended[slug], -played[slug], slug))
         system = ranked[0] if ranked else None
     period = query.get("period", "all")
     if period not in PERIODS:

@@ -1,8 +1,9 @@
 """Each player's chart on the group page, drawn with reportlab like the score race.
 
-Contract games: the average points each contract cost (bonuses included; the costliest in orange), the
-figure no paper sheet gives. Other games: the player's totals, game after game. Each chart has
-its words (`member_summary`) for the image's alt and a table of the same figures on the page.
+Contract games: the average points each contract cost (bonuses included; the costliest in
+orange), the figure no paper sheet gives. Other games: the player's totals, game after game.
+Each chart has its words (`member_summary`) for the image's alt and a table of the same
+figures on the page.
 """
 
 from __future__ import annotations

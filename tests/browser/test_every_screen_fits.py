@@ -34,9 +34,10 @@ OUTSIDE = """() => {
 
 
 @pytest.fixture
-def screens(start_game):
-    """Every page a player opens: a group's, and those of a finished game, an eight-player
-    game under way, a Rami 51 and a ROMi RAMi game (each edit and view-only)."""
+def screens(page_tour, start_game):
+    """Every kind of page (the tour the other page tests take), then those that show names
+    at their worst: a group's, a finished game of five, an eight-player game under way, a
+    Rami 51 game of six and a ROMi RAMi game of four (each edit and view-only)."""
     club, club_edit, club_view = clubs.club_create(name="Le club du jeudi soir", names=EIGHT)
     finished = start_game("rami-contrat-13", EIGHT[:5])
     for _ in range(7):
@@ -51,10 +52,7 @@ def screens(start_game):
     clubs.game_attach(game=playing.game, club=club)
     rami = start_game("rami-51", EIGHT[:6])
     romi = start_game("romi-rami", EIGHT[:4])
-    pages = ["/", "/new/", "/grids/", "/import/", "/groups/new/", "/groups/import/"]
-    pages += ["/rules/", "/rules/rami-contrat-13/", "/check/", "/offline/"]
-    pages += ["/check/?rules=liverpool&round=6&melds=7H 7S JK | 2C 3C 4C 5C | 9D 10D JD QD"]
-    pages += ["/check/?rules=rami-51&hand=AH KH QH JK 9S 9D 9C 2C 3C 4C 5D 6D 7D 8D"]
+    pages = list(page_tour.values())
     pages += [f"/new/?club={club_edit}&player={LONGEST}&player=Ana"]
     for game in (finished, playing, rami, romi):
         pages += [f"/g/{game.edit}/", f"/g/{game.view}/"]
