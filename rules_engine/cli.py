@@ -23,9 +23,16 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {message}\n")
 
 
+def _whole(text: str) -> int:
+    """A whole number in ASCII digits (int() would also read "١٢" or "²")."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}")
+    return int(text)
+
+
 def _table_arguments(parser: argparse.ArgumentParser) -> None:
     """The table asked about: its players (they bound the decks) and its house rules."""
-    parser.add_argument("--players", type=int, help="players at the table")
+    parser.add_argument("--players", type=_whole, help="players at the table")
     parser.add_argument(
         "--option",
         action="append",
@@ -60,7 +67,7 @@ def _build() -> argparse.ArgumentParser:
     rules.add_argument("--json", action="store_true")
     check = sub.add_parser("check", help="check a lay-down against a contract or the opening")
     check.add_argument("--rules", required=True)
-    check.add_argument("--round", type=int)
+    check.add_argument("--round", type=_whole)
     check.add_argument("--opening", action="store_true")
     check.add_argument("--contract", help="ROMi RAMi requirements, e.g. pair+run3")
     check.add_argument("--joker", action="store_true", help="ROMi RAMi: use the joker token")
@@ -75,7 +82,7 @@ def _build() -> argparse.ArgumentParser:
     penalty.add_argument("cards")
     solve = sub.add_parser("solve", help="find a lay-down in a hand")
     solve.add_argument("--rules", required=True)
-    solve.add_argument("--round", type=int)
+    solve.add_argument("--round", type=_whole)
     solve.add_argument("--opening", action="store_true")
     _table_arguments(solve)
     solve.add_argument("--json", action="store_true")

@@ -179,7 +179,8 @@ def _parse(name: str, text: str) -> object:
             return False
         raise OptionError("option_not_bool", option=name)
     if choice.kind is int:
-        if not text.isdigit():
+        # ASCII digits only: str.isdigit() also takes "²" or "٣", which int() refuses or reads.
+        if not (text.isascii() and text.isdigit()):
             raise OptionError("option_out_of_range", option=name, low=choice.low, high=choice.high)
         return int(text)
     return text
@@ -192,7 +193,7 @@ def _check(name: str, value: object) -> None:
             raise OptionError("option_not_bool", option=name)
         return
     if choice.values:
-        if isinstance(value, bool) or value not in choice.values:
+        if type(value) is not choice.kind or value not in choice.values:
             shown = ", ".join(str(v) for v in choice.values)
             raise OptionError("option_not_one_of", option=name, values=shown)
         return

@@ -132,6 +132,11 @@ class Romi:
     combo_sizes: tuple[int, ...] = (2, 3, 4, 5)  # combo symbols: a pair up to five alike
     hand_limit: int = 10  # cards held at the end of a turn
     take_per_turn: int = 3  # value cards one turn may take from the market
+    # What one contract card or trophy can show (bounds every form and import of them).
+    most_contract_points: int = 99
+    most_bonus_cards: int = 10
+    most_combos: int = 5  # combo symbols on one contract card
+    trophy_points: tuple[int, int] = (1, 20)
 
     @property
     def most_held(self) -> int:

@@ -33,6 +33,7 @@ from rules_engine import (
     seat_records,
 )
 
+from .forms import small_number
 from .models import Club, Game, GameResult, Member, Player, RomiContract, RomiTrophy, RoundScore
 from .selectors import romi_lines
 
@@ -205,10 +206,7 @@ def read_filters(
     period = query.get("period", "all")
     if period not in PERIODS:
         period = "all"
-    players: int | None = None
-    text = query.get("players", "")
-    if text.isdigit() and len(text) <= 2:
-        players = int(text)
+    players = small_number(query.get("players", ""))
     return Filters(system, period, players)
 
 

@@ -5,31 +5,33 @@ Each change is recorded in the group's history (ClubEvent) and bumps its version
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from .book import summarise
-from .models import MAX_CLUB_NAME, MAX_NAME, Club, ClubEvent, Game, Member, Player
+from .book_exchange import snapshot_json
+from .documents import MOST_GAMES, MOST_MEMBERS
+from .models import MAX_CLUB_NAME, Club, ClubEvent, Game, Member, Player
+from .names import clean_name, name_key
 from .services import (
+    Conflict,
     ServiceError,
     bump_version,
     game_play_again,
     game_start,
     games_import,
+    player_rename,
 )
 from .tokens import new_salt, new_token, token_hash, view_token
 
-MOST_MEMBERS = 60  # a group of friends, not a league: bounds every page and form of it
-MOST_GAMES = 500  # bounds a book's export (1 s) and import (6 s SQLite, 12 s PostgreSQL)
+# A group holds at most MOST_MEMBERS players and MOST_GAMES games: a group of friends, not a
+# league; this bounds every page and form of it, and its book's export and import.
 
 
-def name_key(name: str) -> str:
-    """Names match whatever their case and spacing: "  cléo" is "Cléo"."""
-    return " ".join(name.split()).casefold()
-
-
-def clean_name(name: str, most: int = MAX_NAME) -> str:
-    return " ".join(name.split())[:most]
+def _club_name(name: str) -> str:
+    if not name.strip():
+        raise ServiceError("club_name_empty", field="name")
+    return clean_name(name, MAX_CLUB_NAME, field="name")
 
 
 def _event(club: Club, action: str, before=None, after=None) -> None:
@@ -40,10 +42,8 @@ def _event(club: Club, action: str, before=None, after=None) -> None:
 @transaction.atomic
 def club_create(*, name: str, names: list[str]) -> tuple[Club, str, str]:
     """A new group with its members; returns it with its edit and view tokens."""
-    name = clean_name(name, MAX_CLUB_NAME)
-    if not name:
-        raise ServiceError("club_name_empty", field="name")
-    names = [clean_name(n) for n in names if clean_name(n)]
+    name = _club_name(name)
+    names = [clean_name(n, field="names") for n in names if n.strip()]
     keys = [name_key(n) for n in names]
     if len(set(keys)) != len(keys):
         raise ServiceError("names_repeated", field="names")
@@ -76,9 +76,7 @@ def club_from_game(*, game: Game) -> tuple[Club, str, str]:
 
 @transaction.atomic
 def club_rename(*, club: Club, name: str) -> None:
-    name = clean_name(name, MAX_CLUB_NAME)
-    if not name:
-        raise ServiceError("club_name_empty", field="name")
+    name = _club_name(name)
     if name != club.name:
         before = club.name
         Club.objects.filter(pk=club.pk).update(name=name)
@@ -167,9 +165,19 @@ def seat_taken_over(*, game: Game, seat: int) -> None:
     game = Game.objects.select_for_update().get(pk=game.pk)
     if game.club_id is None:
         return
+    club = Club.objects.select_for_update().get(pk=game.club_id)
     player = game.players.get(seat=seat)
-    (player.member,) = match_members(Club.objects.get(pk=game.club_id), [player.name])
+    (player.member,) = match_members(club, [player.name])
     player.save(update_fields=["member"])
+
+
+@transaction.atomic
+def seat_renamed(*, game: Game, seat: int, name: str, replaced: bool) -> None:
+    """A seat's new name, and in a group's game its member, all or nothing: a full group
+    refuses the new player and the seat keeps its old name."""
+    player_rename(game=game, seat=seat, name=name, replaced=replaced)
+    if replaced:
+        seat_taken_over(game=game, seat=seat)
 
 
 def _game_words(game: Game, players: list[Player]) -> dict:
@@ -184,13 +192,15 @@ def _game_words(game: Game, players: list[Player]) -> dict:
 @transaction.atomic
 def member_rename(*, club: Club, member: Member, name: str) -> None:
     """A member's new name; the old one still matches them in games to come. Games keep the
-    names their seats were given."""
+    names their seats were given. Read again under the group's lock: a member merged away by
+    another phone meanwhile is a Conflict, never a rename acknowledged and lost."""
     club = Club.objects.select_for_update().get(pk=club.pk)
-    name = clean_name(name)
-    if not name:
-        raise ServiceError("name_empty", field="name")
-    others = Member.objects.filter(club=club).exclude(pk=member.pk)
-    if any(name_key(name) in {name_key(n) for n in [m.name, *m.aliases]} for m in others):
+    name = clean_name(name, field="name")
+    members = {m.pk: m for m in Member.objects.filter(club=club)}
+    if member.pk not in members:
+        raise Conflict("member_gone")
+    member = members.pop(member.pk)
+    if any(name_key(name) in {name_key(n) for n in [m.name, *m.aliases]} for m in members.values()):
         raise ServiceError("member_name_taken", field="name", name=name)
     if name == member.name:
         return
@@ -211,6 +221,11 @@ def member_merge(*, club: Club, kept: Member, merged: Member) -> None:
     club = Club.objects.select_for_update().get(pk=club.pk)
     if kept.pk == merged.pk or kept.club_id != club.pk or merged.club_id != club.pk:
         raise ServiceError("merge_same")
+    # Read both again under the group's lock: another phone may have merged one away.
+    found = {m.pk: m for m in Member.objects.filter(club=club, pk__in=[kept.pk, merged.pk])}
+    if len(found) != 2:
+        raise Conflict("member_gone")
+    kept, merged = found[kept.pk], found[merged.pk]
     shared = Player.objects.filter(member=kept).values("game")
     if Player.objects.filter(member=merged, game__in=shared).exists():
         raise ServiceError("merge_same_game", first=kept.name, second=merged.name)
@@ -230,14 +245,22 @@ class ClubAlreadyImported(ServiceError):
     """This group, or one of its games or members, is on this server already."""
 
 
-@transaction.atomic
 def club_import(*, book) -> tuple[Club, str, str]:
     """Store a checked book (book_exchange.ImportedBook) as a new group with new links, its
     members, history and games; all of it or nothing, and nothing twice (a game already here
-    is refused by services.games_import)."""
+    is refused by services.games_import). The same book sent twice at once: one stores it,
+    the other is told it is already here."""
+    try:
+        return _club_import(book)
+    except IntegrityError:  # the other request stored the same UUIDs first
+        raise ClubAlreadyImported("club_already_imported") from None
+
+
+@transaction.atomic
+def _club_import(book) -> tuple[Club, str, str]:
     if Club.objects.filter(uuid=book.uuid).exists():
         raise ClubAlreadyImported("club_already_imported")
-    if Member.objects.filter(uuid__in=[m["uuid"] for m in book.members]).exists():
+    if Member.objects.filter(uuid__in=[m.uuid for m in book.members]).exists():
         raise ClubAlreadyImported("club_already_imported")
     salt = new_salt()
     edit, view = new_token(), view_token(salt)
@@ -253,10 +276,10 @@ def club_import(*, book) -> tuple[Club, str, str]:
     members = Member.objects.bulk_create(
         Member(
             club=club,
-            uuid=m["uuid"],
-            name=m["name"],
-            aliases=m["aliases"],
-            **({"created_at": m["at"]} if m["at"] else {}),
+            uuid=m.uuid,
+            name=m.name,
+            aliases=list(m.aliases),
+            **({"created_at": m.created_at} if m.created_at else {}),
         )
         for m in book.members
     )
@@ -264,10 +287,10 @@ def club_import(*, book) -> tuple[Club, str, str]:
     ClubEvent.objects.bulk_create(
         ClubEvent(
             club=club,
-            action=e["action"],
-            before=e["before"],
-            after=e["after"],
-            **({"at": e["at"]} if e["at"] else {}),
+            action=e.action,
+            before=snapshot_json(e.before),
+            after=snapshot_json(e.after),
+            **({"at": e.at} if e.at else {}),
         )
         for e in book.history
     )

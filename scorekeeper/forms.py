@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules_engine import (
     COLOURS,
@@ -29,17 +28,16 @@ from rules_engine import (
 )
 
 from . import house_rules
+from .i18n import lang
 from .keypad import parse_points
 from .models import MAX_NAME
+from .names import NameRefused, clean_name
+from .refusals import service_message
 
 ROMI = get_rules("romi-rami").romi_rules  # ROMi RAMi's contract cards and trophies
 
 MAX_PLAYERS = max(s.players[1] for s in SYSTEMS.values())
 NO_WINNER = "none"
-
-
-def lang() -> str:
-    return (get_language() or "fr")[:2]
 
 
 def small_number(text: str, digits: int = 2) -> int | None:
@@ -57,14 +55,14 @@ def choose(form: forms.Form, name: str, choices: list[tuple[Any, str]]) -> None:
     field.choices = choices
 
 
-def clean_name(value: str) -> str:
-    """A player's name as shown: trimmed, no control characters, bounded."""
-    name = " ".join(value.split())
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise ValidationError(_("A name cannot contain control characters."))
-    if len(name) > MAX_NAME:
-        raise ValidationError(_("A name has at most %(n)d characters.") % {"n": MAX_NAME})
-    return name
+def form_name(value: str, most: int = MAX_NAME) -> str:
+    """A typed name by the one name rule (names.clean_name); "" when left empty."""
+    if not value.strip():
+        return ""
+    try:
+        return clean_name(value, most)
+    except NameRefused as error:
+        raise ValidationError(service_message(error)) from None
 
 
 class NewGameForm(forms.Form):
@@ -89,7 +87,7 @@ class NewGameForm(forms.Form):
         names = []
         for seat in range(MAX_PLAYERS):
             try:
-                name = clean_name(data.get(f"name_{seat}") or "")
+                name = form_name(data.get(f"name_{seat}") or "")
             except ValidationError as error:
                 self.add_error(f"name_{seat}", error)
                 continue
@@ -302,11 +300,16 @@ class RoundForm(forms.Form):
 
 class RomiContractForm(forms.Form):
     player = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int)
-    points = forms.IntegerField(label=gettext_lazy("Contract points"), min_value=0, max_value=99)
+    points = forms.IntegerField(
+        label=gettext_lazy("Contract points"), min_value=0, max_value=ROMI.most_contract_points
+    )
     colour = forms.ChoiceField(label=gettext_lazy("Bonus colour"), widget=forms.RadioSelect)
     combos = forms.CharField(label=gettext_lazy("Combo symbols (e.g. 2,2 or 3)"), max_length=20)
     bonus_cards = forms.IntegerField(
-        label=gettext_lazy("Bonus cards kept"), min_value=0, max_value=10, initial=0
+        label=gettext_lazy("Bonus cards kept"),
+        min_value=0,
+        max_value=ROMI.most_bonus_cards,
+        initial=0,
     )
     joker_used = forms.BooleanField(label=gettext_lazy("Joker token used"), required=False)
     client_uuid = forms.UUIDField(required=False, widget=forms.HiddenInput)
@@ -319,7 +322,7 @@ class RomiContractForm(forms.Form):
     def clean_combos(self) -> list[int]:
         parts = [p for p in self.cleaned_data["combos"].replace(" ", ",").split(",") if p]
         sizes = {str(size) for size in ROMI.combo_sizes}
-        if not parts or any(p not in sizes for p in parts) or len(parts) > 5:
+        if not parts or any(p not in sizes for p in parts) or len(parts) > ROMI.most_combos:
             raise ValidationError(_("Write the combo sizes shown on the card, e.g. 2,2 or 3."))
         return [int(p) for p in parts]
 
@@ -350,7 +353,10 @@ class RomiFinishForm(forms.Form):
         )
         for symbol in TROPHY_SYMBOLS:
             self.fields[f"trophy_{symbol}"] = forms.IntegerField(
-                label=trophy_name(symbol), required=False, min_value=1, max_value=20
+                label=trophy_name(symbol),
+                required=False,
+                min_value=ROMI.trophy_points[0],
+                max_value=ROMI.trophy_points[1],
             )
 
     def clean(self):

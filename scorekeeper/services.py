@@ -21,7 +21,6 @@ from rules_engine import (
     COLOURS,
     DealError,
     PlayerDeal,
-    Problem,
     Table,
     TableOptions,
     format_hand,
@@ -29,6 +28,7 @@ from rules_engine import (
     parse_hand,
 )
 
+from .documents import MOST_CONTRACTS, MOST_HISTORY, MOST_ROUNDS
 from .exchange import Imported
 from .models import (
     Club,
@@ -41,31 +41,11 @@ from .models import (
     Round,
     RoundScore,
 )
+from .names import clean_name, name_key
+from .refusals import Conflict, ServiceError
 from .tokens import new_salt, new_token, rotated_token, token_hash, view_token
 
-MAX_ROUNDS_OPEN_ENDED = 200
 EDIT_LINK_TWIN_WINDOW = timedelta(seconds=60)
-
-
-class ServiceError(Exception):
-    """A request the rules or the game's state refuse.
-
-    `problems` are the engine's, each naming its seat and field; `field` names the one input
-    at fault when the refusal is about a single field (None: the request as a whole).
-    """
-
-    def __init__(
-        self, code: str, problems: list[Problem] | None = None, field: str | None = None, **params
-    ) -> None:
-        super().__init__(code)
-        self.code = code
-        self.problems = problems or []
-        self.field = field
-        self.params = params
-
-
-class Conflict(ServiceError):
-    """The write is based on something that changed meanwhile (another phone, a replay)."""
 
 
 @transaction.atomic
@@ -79,6 +59,9 @@ def game_start(
 ) -> tuple[Game, str, str]:
     """A new game with its seats; returns it with its edit and view tokens (shown once)."""
     rules = get_rules(rules_slug)
+    names = [clean_name(name) for name in names]
+    if len({name_key(name) for name in names}) != len(names):
+        raise ServiceError("names_repeated")
     low, high = rules.players
     if not low <= len(names) <= high:
         raise ServiceError("player_count", low=low, high=high)
@@ -129,6 +112,11 @@ def game_regenerate_edit_token(*, game: Game, token: str) -> str:
     if game.edit_token_hash == token_hash(token):
         game.edit_token_hash = token_hash(new)
         game.save(update_fields=["edit_token_hash", "updated_at"])
+        if game.history.count() >= MOST_HISTORY:  # replacing a link is never refused
+            last = game.history.filter(action=HistoryEntry.Action.TOKEN).order_by("-at").first()
+            if last is not None:
+                HistoryEntry.objects.filter(pk=last.pk).update(at=timezone.now())
+                return new
         HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.TOKEN)
         return new
     last = game.history.filter(action=HistoryEntry.Action.TOKEN).order_by("-at").first()
@@ -136,6 +124,17 @@ def game_regenerate_edit_token(*, game: Game, token: str) -> str:
     if game.edit_token_hash == token_hash(new) and twin:
         return new
     raise Conflict("link_replaced")
+
+
+def _record(*, game: Game, action: str, **fields: Any) -> HistoryEntry:
+    """A change in the game's history. A game keeps at most MOST_HISTORY corrections,
+    deletions and other changes, so it always exports to a file the import takes back.
+    Entering a round is bounded by the rounds themselves (and not counted: no query on the
+    busiest write); finishing is never refused (reopening is)."""
+    uncounted = (HistoryEntry.Action.ADDED, HistoryEntry.Action.FINISHED)
+    if action not in uncounted and game.history.count() >= MOST_HISTORY:
+        raise ServiceError("history_full", most=MOST_HISTORY)
+    return HistoryEntry.objects.create(game=game, action=action, **fields)
 
 
 def bump_version(game: Game) -> None:
@@ -229,7 +228,7 @@ def round_record(
             if number is not None and number > played + 1:
                 raise Conflict("round_gap", number=number, played=played)
             over = game.table.is_over(played, _totals(game))
-            if game.finished_at or over or played >= MAX_ROUNDS_OPEN_ENDED:
+            if game.finished_at or over or played >= MOST_ROUNDS:
                 raise ServiceError("game_over")
             scores = _score(game, played + 1, entries, no_winner)
             round_ = Round.objects.create(
@@ -240,7 +239,7 @@ def round_record(
                 entry_digest=_digest(entries, no_winner),
             )
             _write_scores(round_, players, entries, scores)
-            HistoryEntry.objects.create(
+            _record(
                 game=game,
                 action=HistoryEntry.Action.ADDED,
                 round_number=round_.number,
@@ -312,7 +311,7 @@ def round_correct(
     round_.no_winner = no_winner
     round_.version += 1
     round_.save(update_fields=["no_winner", "version", "updated_at"])
-    HistoryEntry.objects.create(
+    _record(
         game=game, action=action, round_number=round_.number, before=before, after=_snapshot(round_)
     )
     if game.table.options.end_at_total is not None:
@@ -330,7 +329,7 @@ def round_delete_last(*, game: Game, number: int) -> HistoryEntry:
     last = game.rounds.order_by("-number").first()
     if last is None or last.number != number:
         raise Conflict("not_last_round", number=number)
-    entry = HistoryEntry.objects.create(
+    entry = _record(
         game=game, action=HistoryEntry.Action.DELETED, round_number=number, before=_snapshot(last)
     )
     last.delete()
@@ -435,7 +434,7 @@ def game_finish(*, game: Game) -> None:
     if not game.rounds.exists():
         raise ServiceError("no_rounds")
     Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
-    HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.FINISHED)
+    _record(game=game, action=HistoryEntry.Action.FINISHED)
     bump_version(game)
 
 
@@ -443,7 +442,7 @@ def game_finish(*, game: Game) -> None:
 def game_reopen(*, game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(finished_at=None)
     game.romi_trophies.all().delete()
-    HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.REOPENED)
+    _record(game=game, action=HistoryEntry.Action.REOPENED)
     bump_version(game)
 
 
@@ -463,10 +462,19 @@ def romi_contract_log(
     A replay of the same client UUID returns the stored contract, as a round's does; the
     same UUID with other facts, or from another game, is refused (`uuid_reused`).
     """
+    romi = game.table.rules.romi_rules
     if colour not in COLOURS:
-        raise ServiceError("romi_colour")
-    if not combos or any(c not in game.table.rules.romi_rules.combo_sizes for c in combos):
-        raise ServiceError("romi_combos")
+        raise ServiceError("romi_colour", field="colour")
+    if (
+        not combos
+        or len(combos) > romi.most_combos
+        or any(c not in romi.combo_sizes for c in combos)
+    ):
+        raise ServiceError("romi_combos", field="combos")
+    if not 0 <= points <= romi.most_contract_points:
+        raise ServiceError("romi_points", field="points", most=romi.most_contract_points)
+    if not 0 <= bonus_cards <= romi.most_bonus_cards:
+        raise ServiceError("romi_bonus_cards", field="bonus_cards", most=romi.most_bonus_cards)
     facts = {
         "player_id": player.pk,
         "points": points,
@@ -484,10 +492,12 @@ def romi_contract_log(
                 return replay
             if game.finished_at:
                 raise ServiceError("game_over")
+            if game.romi_contracts.count() >= MOST_CONTRACTS:
+                raise ServiceError("romi_full", most=MOST_CONTRACTS)
             if joker_used and player.romi_contracts.filter(joker_used=True).exists():
                 raise ServiceError("romi_joker_used", field="joker_used")
             contract = RomiContract.objects.create(game=game, client_uuid=client_uuid, **facts)
-            HistoryEntry.objects.create(
+            _record(
                 game=game,
                 action=HistoryEntry.Action.CONTRACT,
                 after={
@@ -526,7 +536,7 @@ def romi_contract_delete(*, game: Game, contract_id: int) -> None:
     contract = game.romi_contracts.select_related("player").filter(pk=contract_id).first()
     if contract is None:
         raise Conflict("contract_gone")
-    HistoryEntry.objects.create(
+    _record(
         game=game,
         action=HistoryEntry.Action.CONTRACT_DELETED,
         before={
@@ -551,7 +561,7 @@ def romi_finish(*, game: Game, trophies: list[tuple[str, int]]) -> None:
     game.romi_trophies.all().delete()
     RomiTrophy.objects.bulk_create(RomiTrophy(game=game, symbol=s, points=p) for s, p in trophies)
     Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
-    HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.FINISHED)
+    _record(game=game, action=HistoryEntry.Action.FINISHED)
     bump_version(game)
 
 
@@ -564,9 +574,8 @@ def player_rename(*, game: Game, seat: int, name: str, replaced: bool = False) -
     player = next((p for p in players if p.seat == seat), None)
     if player is None:
         raise ServiceError("no_such_seat")
-    if not name:
-        raise ServiceError("name_empty")
-    if any(p.name.casefold() == name.casefold() for p in players if p.seat != seat):
+    name = clean_name(name, field="name")
+    if any(name_key(p.name) == name_key(name) for p in players if p.seat != seat):
         raise ServiceError("name_taken", name=name)
     if player.name == name:
         return player
@@ -574,7 +583,7 @@ def player_rename(*, game: Game, seat: int, name: str, replaced: bool = False) -
     player.name = name
     player.save(update_fields=["name"])
     action = HistoryEntry.Action.REPLACED if replaced else HistoryEntry.Action.RENAMED
-    HistoryEntry.objects.create(
+    _record(
         game=game,
         action=action,
         before={"seat": seat, "name": before},
@@ -593,7 +602,7 @@ def game_archive(*, game: Game, archived: bool) -> None:
     game.archived_at = timezone.now() if archived else None
     game.save(update_fields=["archived_at", "updated_at"])
     action = HistoryEntry.Action.ARCHIVED if archived else HistoryEntry.Action.UNARCHIVED
-    HistoryEntry.objects.create(game=game, action=action)
+    _record(game=game, action=action)
     bump_version(game)
 
 
@@ -616,7 +625,6 @@ def game_import(*, document: Imported) -> tuple[Game, str, str]:
     return games_import(documents=[document])[0]
 
 
-@transaction.atomic
 def games_import(
     *,
     documents: Sequence[Imported],
@@ -626,7 +634,20 @@ def games_import(
     """Store checked documents as new games with new links (in `club`, each seat given the
     member `members` says), in a handful of bulk inserts however many games: games, players,
     rounds, scores, ROMi RAMi contracts and trophies, history, each row with the moment the
-    document gives it. All of it or nothing; refused as game_import is."""
+    document gives it. All of it or nothing; refused as game_import is, also when the same
+    file arrives twice at once (the second finds the first's UUIDs taken)."""
+    try:
+        return _games_import(documents, club, members)
+    except IntegrityError:
+        raise AlreadyImported("already_imported") from None
+
+
+@transaction.atomic
+def _games_import(
+    documents: Sequence[Imported],
+    club: Club | None,
+    members: Sequence[Sequence[Member | None]] | None,
+) -> list[tuple[Game, str, str]]:
     if Game.objects.filter(uuid__in=[d.uuid for d in documents]).exists():
         raise AlreadyImported("already_imported")
     salts = [new_salt() for _document in documents]
@@ -673,12 +694,16 @@ def games_import(
     return [(game, edit, view) for game, (_salt, edit, view) in zip(games, links, strict=True)]
 
 
+def _snapshot_json(snapshot: Any) -> dict | None:
+    return None if snapshot is None else snapshot.model_dump(mode="json")
+
+
 def _import_rounds(tables: list[tuple[Game, list[Player], Imported]], now) -> None:
     """Rounds, scores, ROMi RAMi contracts and trophies and history of every game at once."""
     rounds = Round.objects.bulk_create(
-        Round(game=game, number=d["number"], no_winner=d["no_winner"], client_uuid=d["uuid"])
+        Round(game=game, number=r.number, no_winner=r.no_winner, client_uuid=r.uuid)
         for game, _players, document in tables
-        for d in document.rounds
+        for r in document.rounds
     )
     rounds_of: dict[int, list[Round]] = {}
     for round_ in rounds:
@@ -687,45 +712,45 @@ def _import_rounds(tables: list[tuple[Game, list[Player], Imported]], now) -> No
         RoundScore(
             round=round_,
             player=player,
-            hand_points=hand["points"],
-            cards=hand["cards"],
-            facts=hand["facts"],
-            score=hand["score"],
+            hand_points=hand.points,
+            cards=hand.cards,
+            facts=list(hand.facts),
+            score=hand.score,
         )
         for game, players, document in tables
-        for data, round_ in zip(document.rounds, rounds_of.get(game.pk, []), strict=True)
-        for player, hand in zip(players, data["hands"], strict=True)
+        for record, round_ in zip(document.rounds, rounds_of.get(game.pk, []), strict=True)
+        for player, hand in zip(players, record.hands, strict=True)
     )
     RomiContract.objects.bulk_create(
         RomiContract(
             game=game,
-            player=players[d["seat"]],
-            points=d["points"],
-            colour=d["colour"],
-            combos=d["combos"],
-            bonus_cards=d["bonus_cards"],
-            joker_used=d["joker_used"],
-            client_uuid=d["uuid"],
-            created_at=d["at"] or now,
+            player=players[c.seat],
+            points=c.points,
+            colour=c.colour,
+            combos=",".join(str(n) for n in c.combos),
+            bonus_cards=c.bonus_cards,
+            joker_used=c.joker_used,
+            client_uuid=c.uuid,
+            created_at=c.at or now,
         )
         for game, players, document in tables
-        for d in document.contracts
+        for c in document.contracts
     )
     RomiTrophy.objects.bulk_create(
-        RomiTrophy(game=game, symbol=t["symbol"], points=t["points"])
+        RomiTrophy(game=game, symbol=t.symbol, points=t.points)
         for game, _players, document in tables
         for t in document.trophies
     )
     HistoryEntry.objects.bulk_create(
         HistoryEntry(
             game=game,
-            action=d["action"],
-            round_number=d["round_number"],
-            before=d["before"],
-            after=d["after"],
-            undone=d["undone"],
-            at=d["at"] or now,
+            action=h.action,
+            round_number=h.round,
+            before=_snapshot_json(h.before),
+            after=_snapshot_json(h.after),
+            undone=h.undone,
+            at=h.at or now,
         )
         for game, _players, document in tables
-        for d in document.history
+        for h in document.history
     )

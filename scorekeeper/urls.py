@@ -50,6 +50,7 @@ urlpatterns = [
     path("g/<str:token>/game.json", exchange.game_json, name="game_json"),
     path("g/<str:token>/game.csv", exchange.game_csv, name="game_csv"),
     path("import/", exchange.game_import, name="game_import"),
+    path("import/schema/<slug:kind>.json", exchange.import_schema, name="import_schema"),
     path("groups/new/", clubs.club_new, name="club_new"),
     path("club/<str:token>/", clubs.club_page, name="club"),
     path("club/<str:token>/games/", clubs.club_games, name="club_games"),

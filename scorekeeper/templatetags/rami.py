@@ -53,7 +53,7 @@ def words(text: str) -> list[str]:
 def rank_label(rank: str) -> str:
     """Screen-reader name of a rank button: `roi`, `as`, `10`."""
     numbers = {"A": 1, "J": 11, "Q": 12, "K": 13}
-    value = numbers.get(rank, int(rank) if rank.isdigit() else 0)
+    value = numbers.get(rank, int(rank) if rank.isascii() and rank.isdigit() else 0)
     return rank_word(value, lang()) if value else rank
 
 

@@ -17,7 +17,7 @@ from .. import clubs, services
 from ..book import club_book
 from ..charts import as_svg
 from ..club_charts import member_chart, member_summary
-from ..forms import lang
+from ..forms import lang, small_number
 from ..models import MAX_CLUB_NAME, MAX_NAME, Game, Member
 from ..tokens import view_token
 from .access import (
@@ -29,7 +29,7 @@ from .access import (
     my_clubs,
     remember_club,
 )
-from .responses import HtmxHttpRequest, service_message
+from .responses import HtmxHttpRequest, add_refusal, service_message
 
 RECENT_GAMES = 10
 GAMES_PER_PAGE = 25
@@ -51,10 +51,6 @@ class ClubForm(forms.Form):
         return names
 
 
-def _refuse(form: forms.Form, error: services.ServiceError) -> None:
-    form.add_error(error.field if error.field in form.fields else None, service_message(error))
-
-
 @require_http_methods(["GET", "POST"])
 def club_new(request: HtmxHttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
@@ -64,7 +60,7 @@ def club_new(request: HtmxHttpRequest) -> HttpResponse:
                 name=form.cleaned_data["name"], names=form.cleaned_data["names"]
             )
         except services.ServiceError as error:
-            _refuse(form, error)
+            add_refusal(form, error)
         else:
             remember_club(request, edit)
             return redirect("club", token=edit)
@@ -178,9 +174,7 @@ def club_settings(request: HtmxHttpRequest, token: str) -> HttpResponse:
         elif action == "member":
             form = RenameForm(request.POST)
             chosen = request.POST.get("member", "")
-            member = get_object_or_404(
-                Member, club=access.club, pk=int(chosen[:9] or 0) if chosen[:9].isdigit() else 0
-            )
+            member = get_object_or_404(Member, club=access.club, pk=small_number(chosen, 9) or 0)
             if not form.is_valid():
                 return _settings_page(request, access, 400, member_error=(member.pk, form.errors))
             clubs.member_rename(club=access.club, member=member, name=form.cleaned_data["name"])
@@ -197,13 +191,14 @@ def club_settings(request: HtmxHttpRequest, token: str) -> HttpResponse:
             return _settings_page(request, access, 400)
     except services.ServiceError as error:
         message = service_message(error)
+        status = 409 if isinstance(error, services.Conflict) else 400
         if action == "member":
             return _settings_page(
-                request, access, 400, member_error=(member.pk, {"name": [message]})
+                request, access, status, member_error=(member.pk, {"name": [message]})
             )
         if action == "merge":
-            return _settings_page(request, access, 400, merge_error=message)
-        return _settings_page(request, access, 400, group_error=message)
+            return _settings_page(request, access, status, merge_error=message)
+        return _settings_page(request, access, status, group_error=message)
     return redirect(reverse("club_settings", args=[token]) + "?saved=1")
 
 

@@ -2,27 +2,22 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 from django import forms
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import clubs, services
 from ..book_exchange import MAX_BOOK_BYTES, export_book, read_book
-from ..exchange import (
-    EXPORT_PREFETCH,
-    MAX_BYTES,
-    Malformed,
-    export_csv,
-    export_game,
-    read_document,
-)
+from ..documents import BookDocument, GameDocument
+from ..exchange import EXPORT_PREFETCH, MAX_BYTES, export_csv, export_game, read_document
 from ..models import Game
+from ..problems import Malformed
 from .access import club_access, game_access, remember_club, remember_game
 from .responses import service_message
 
@@ -36,7 +31,7 @@ def _download(content: str, kind: str, name: str) -> HttpResponse:
 @require_GET
 def game_json(request: HttpRequest, token: str) -> HttpResponse:
     game = Game.objects.prefetch_related(*EXPORT_PREFETCH).get(pk=game_access(token).game.pk)
-    text = json.dumps(export_game(game), ensure_ascii=False, indent=1)
+    text = export_game(game).model_dump_json()  # compact: what the import takes back
     return _download(text, "application/json", f"{game.rules_slug}-{game.uuid}.json")
 
 
@@ -99,6 +94,7 @@ def game_import(request: HttpRequest) -> HttpResponse:
 
     page = {
         "title": _("Import a game"),
+        "schema": reverse("import_schema", args=["game"]),
         "intro": _(
             "A game exported as JSON from this app, on this server or another one, comes back "
             "whole: players, rounds, house rules and history. It gets new links; the file is "
@@ -111,7 +107,7 @@ def game_import(request: HttpRequest) -> HttpResponse:
 @require_GET
 def club_json(request: HttpRequest, token: str) -> HttpResponse:
     club = club_access(token).club
-    text = json.dumps(export_book(club), ensure_ascii=False, separators=(",", ":"))
+    text = export_book(club).model_dump_json()
     return _download(text, "application/json", f"group-{club.uuid}.json")
 
 
@@ -124,6 +120,7 @@ def club_import(request: HttpRequest) -> HttpResponse:
 
     page = {
         "title": _("Import a group’s book"),
+        "schema": reverse("import_schema", args=["book"]),
         "intro": _(
             "A group’s book exported from this app comes back whole: its players, its history "
             "and every game, each checked as a game import checks it. The group and its games "
@@ -131,3 +128,19 @@ def club_import(request: HttpRequest) -> HttpResponse:
         ),
     }
     return _import_page(request, BookImportForm, store, page)
+
+
+SCHEMAS = {"game": GameDocument, "book": BookDocument}
+
+
+@require_GET
+def import_schema(request: HttpRequest, kind: str) -> JsonResponse:
+    """The JSON Schema of a document the import reads (and the export writes)."""
+    model = SCHEMAS.get(kind)
+    if model is None:
+        raise Http404
+    schema = model.model_json_schema()
+    schema["$id"] = request.build_absolute_uri()
+    response = JsonResponse(schema, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Cache-Control"] = "public, max-age=3600"
+    return response

@@ -35,7 +35,8 @@ from .access import (
     game_version,
     remember_game,
 )
-from .responses import HtmxHttpRequest
+from .errors import problem
+from .responses import HtmxHttpRequest, service_message
 
 VIEWER_CACHE_SECONDS = 600
 
@@ -209,7 +210,10 @@ def reopen(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def play_again(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
-    _game, edit, _view = clubs.play_again(game=access.game)
+    try:
+        _game, edit, _view = clubs.play_again(game=access.game)
+    except services.ServiceError as error:  # the group's book is full
+        return problem(request, _("No new game was started"), service_message(error), 409)
     remember_game(request, edit)
     return back_to_game(request, edit)
 

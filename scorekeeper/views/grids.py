@@ -17,7 +17,7 @@ from rules_engine import SYSTEMS, OptionError, Table, describe, get_rules
 
 from .. import house_rules
 from ..charts import as_svg, score_race
-from ..forms import choose, clean_name, lang
+from ..forms import choose, form_name, lang
 from ..house_rules import option_fields
 from ..pdf.content import romi_sheet, round_sheet
 from ..pdf.grids import GridTooTall
@@ -73,7 +73,7 @@ class BlankGridForm(forms.Form):
         names = []
         for line in (data.get("names") or "").splitlines():
             try:
-                name = clean_name(line)
+                name = form_name(line)
             except forms.ValidationError as error:
                 self.add_error("names", error)
                 break

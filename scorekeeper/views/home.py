@@ -9,6 +9,7 @@ from rules_engine import SYSTEMS
 from .. import clubs, services
 from ..forms import MAX_PLAYERS, NewGameForm, lang
 from ..house_rules import option_fields
+from ..refusals import service_message
 from .access import (
     MAX_TOKEN,
     RECENT_NAMES,
@@ -50,13 +51,17 @@ def game_new(request: HttpRequest) -> HttpResponse:
             "first_dealer": form.cleaned_data["dealer_seat"],
             "options": form.options(),
         }
-        if club is not None:
-            game, edit, _view = clubs.club_game_start(club=club.club, **start)
+        try:
+            if club is not None:
+                game, edit, _view = clubs.club_game_start(club=club.club, **start)
+            else:
+                game, edit, _view = services.game_start(**start)
+        except services.ServiceError as error:  # a full group, a name refused
+            form.add_error(None, service_message(error))
         else:
-            game, edit, _view = services.game_start(**start)
-        remember_game(request, edit)
-        remember_names(request, form.cleaned_data["names"])
-        return redirect("game", token=edit)
+            remember_game(request, edit)
+            remember_names(request, form.cleaned_data["names"])
+            return redirect("game", token=edit)
     systems = [
         {"slug": s.slug, "name": s.name[lang()], "summary": s.summary[lang()], "players": s.players}
         for s in SYSTEMS.values()

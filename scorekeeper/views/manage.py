@@ -7,20 +7,15 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import clubs, services
-from ..forms import clean_name
+from ..forms import form_name
+from ..refusals import SERVICE_MESSAGES
 from .access import edit_access, forget_game
 from .clubs import game_club_context
-from .responses import SERVICE_MESSAGES, HtmxHttpRequest, back_to_game
-
-MESSAGES = {
-    "name_empty": gettext_noop("A player needs a name."),
-    "name_taken": gettext_noop("Another player already has this name."),
-    "no_such_seat": gettext_noop("There is no such seat in this game."),
-}
+from .responses import HtmxHttpRequest, back_to_game, service_message
 
 
 class PlayerNameForm(forms.Form):
@@ -37,7 +32,7 @@ class PlayerNameForm(forms.Form):
     )
 
     def clean_name(self) -> str:
-        return clean_name(self.cleaned_data["name"])
+        return form_name(self.cleaned_data["name"])
 
 
 def _manage_page(request, access, status=200, **extra) -> HttpResponse:
@@ -81,16 +76,14 @@ def players(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _manage_page(request, access, 422, rows=rows)
     data = bound.cleaned_data
     try:
-        services.player_rename(
+        clubs.seat_renamed(
             game=access.game,
             seat=int(seat),
             name=data["name"],
             replaced=data["change"] == "replace",
         )
-        if data["change"] == "replace":
-            clubs.seat_taken_over(game=access.game, seat=int(seat))
     except services.ServiceError as error:
-        bound.add_error("name", _(MESSAGES.get(error.code, MESSAGES["no_such_seat"])))
+        bound.add_error("name", service_message(error))
         return _manage_page(request, access, 422, rows=rows)
     return redirect(reverse("players", args=[token]) + "?saved=1")
 

@@ -10,6 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from scorekeeper import services
+from scorekeeper.exchange import MAX_BYTES
 from scorekeeper.models import Game, HistoryEntry, Round
 
 from .helpers import round_data, texts
@@ -103,8 +104,8 @@ def test_importing_twice_creates_nothing_new(client, start_game):
         (lambda d: d["rounds"][1]["hands"][0].update(score=-40), "rounds[1].hands"),
         (lambda d: d["rounds"][2].update(number=7), "rounds[2].number"),
         (lambda d: d["rounds"][0]["hands"][1].update(cards="7Z"), "rounds[0].hands[1].cards"),
-        (lambda d: d["history"][0].update(action="hacked"), "history[0]"),
-        (lambda d: d["history"][3].update(before={"scores": "x"}), "history[3].before"),
+        (lambda d: d["history"][0].update(action="hacked"), "history[0].action"),
+        (lambda d: d["history"][3].update(before={"scores": "x"}), "history[3].before.number"),
         (lambda d: d.update(created_at="yesterday"), "created_at"),
     ],
 )
@@ -170,7 +171,7 @@ def test_the_menu_offers_the_exports_and_the_home_page_the_import(client, start_
 @pytest.mark.django_db
 def test_a_file_larger_than_any_game_is_skipped_as_it_arrives(client):
     client.get("/language/en/")
-    huge = b'{"format": "' + b"x" * 2_100_000 + b'"}'
+    huge = b'{"format": "' + b"x" * (MAX_BYTES + 100_000) + b'"}'
     response = upload(client, huge)
     assert response.status_code == 400 and "too large for a game" in errors(response)
     assert not Game.objects.exists()

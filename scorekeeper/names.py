@@ -1,0 +1,36 @@
+"""One rule for every name the app stores: players, group members and groups, typed or
+imported.
+
+A name is NFC-normalised (so "Cléo" typed with a combining accent is the same "Cléo"), its
+spaces collapsed, and refused, never truncated, when it holds an invisible or control
+character (controls, bidi overrides such as U+202E, zero-width characters: Unicode's "C"
+categories) or is longer than the column that keeps it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from .models import MAX_NAME
+from .refusals import ServiceError
+
+
+class NameRefused(ServiceError):
+    """`name_control`, `name_too_long` (with `most`) or `name_empty`."""
+
+
+def clean_name(value: str, most: int = MAX_NAME, *, field: str | None = None) -> str:
+    """The name as shown and stored; raises NameRefused with the reason."""
+    name = " ".join(unicodedata.normalize("NFC", value).split())
+    if not name:
+        raise NameRefused("name_empty", field=field)
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise NameRefused("name_control", field=field)
+    if len(name) > most:
+        raise NameRefused("name_too_long", field=field, most=most)
+    return name
+
+
+def name_key(name: str) -> str:
+    """Names match whatever their case, accents' encoding and spacing: "  cléo" is "Cléo"."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
