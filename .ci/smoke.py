@@ -1,4 +1,4 @@
-"""Production smoke run: gunicorn with DEBUG off, whitenoise's collected static files, and
+"""Production smoke run: the server as `./dev start` runs it (gunicorn, uvicorn workers), DEBUG off, whitenoise's collected static files, and
 PostgreSQL from DATABASE_URL (a scratch SQLite file without it), through a whole game.
 
 Run: .venv/bin/python .ci/smoke.py    (.ci/run does, against PostgreSQL when one answers)
@@ -58,7 +58,7 @@ def check(condition, what):
 def main() -> None:
     prepare()
     database = "PostgreSQL" if os.environ.get("DATABASE_URL") else "SQLite"
-    with serve(workers=2, threads=2) as base:
+    with serve(workers=2, as_started=True) as base:
         status, _h, html = call(base + "/")
         check(status == 200 and b'rel="manifest"' in html, f"home page ({database}, DEBUG off)")
         status, _h, html = call(base + "/new/")

@@ -66,29 +66,35 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve(workers: int = 2, threads: int = 1, access_log: Path | None = None):
-    """gunicorn on 127.0.0.1; yields the base URL and stops the server afterwards."""
+def serve(
+    workers: int = 2,
+    threads: int = 1,
+    access_log: Path | None = None,
+    as_started: bool = False,
+    env: dict | None = None,
+):
+    """gunicorn on 127.0.0.1; yields the base URL and stops the server afterwards.
+
+    `as_started`: the server exactly as `./dev start` runs it (ASGI, uvicorn's workers,
+    scorekeeper/serving.py); otherwise the WSGI workers the earlier figures were taken with.
+    """
     port = free_port()
-    command = [
-        str(VENV_BIN / "gunicorn"),
-        "scorekeeper.wsgi",
-        "--bind",
-        f"127.0.0.1:{port}",
-        "--workers",
-        str(workers),
-        "--threads",
-        str(threads),
-        "--log-level",
-        "warning",
-    ]
-    if access_log:
+    command = [str(VENV_BIN / "gunicorn")]
+    if as_started:
+        command += ["-c", "python:scorekeeper.serving", "--workers", str(workers)]
+    else:
+        command += ["scorekeeper.wsgi", "--workers", str(workers), "--threads", str(threads)]
+    command += ["--bind", f"127.0.0.1:{port}", "--log-level", "warning"]
+    if as_started and access_log:
+        command += ["--access-logfile", str(access_log)]
+    elif access_log:
         command += [
             "--access-logfile",
             str(access_log),
             "--access-logformat",
             "%(U)s %(s)s %({content-length}o)s",
         ]
-    server = subprocess.Popen(command, cwd=ROOT, env=os.environ.copy())
+    server = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **(env or {})})
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30

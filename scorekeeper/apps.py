@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class ScorekeeperConfig(AppConfig):
     name = "scorekeeper"
     verbose_name = "Rami scorekeeper"
+
+    def ready(self) -> None:
+        from . import logs
+
+        logs.install()

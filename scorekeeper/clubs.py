@@ -178,6 +178,27 @@ def seat_renamed(*, game: Game, seat: int, name: str, replaced: bool) -> None:
     player_rename(game=game, seat=seat, name=name, replaced=replaced)
     if replaced:
         seat_taken_over(game=game, seat=seat)
+    else:
+        _learn_spelling(game, seat)
+
+
+def _learn_spelling(game: Game, seat: int) -> None:
+    """The same player under a new name: in a group's game their member learns it as another
+    name, so the seat and its member keep matching (a book's import checks they do)."""
+    if game.club_id is None:
+        return
+    club = Club.objects.select_for_update().get(pk=game.club_id)
+    player = game.players.select_related("member").get(seat=seat)
+    member = player.member
+    if member is None or name_key(player.name) in _spellings(member):
+        return
+    if any(name_key(player.name) in _spellings(m) for m in club.members.exclude(pk=member.pk)):
+        raise ServiceError("member_name_taken", field="name", name=player.name)
+    Member.objects.filter(pk=member.pk).update(aliases=[*member.aliases, player.name])
+
+
+def _spellings(member: Member) -> set[str]:
+    return {name_key(n) for n in [member.name, *member.aliases]}
 
 
 def _game_words(game: Game, players: list[Player]) -> dict:

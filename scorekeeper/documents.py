@@ -19,10 +19,13 @@ from uuid import UUID
 
 from pydantic import (
     AfterValidator,
+    AwareDatetime,
     BaseModel,
     ConfigDict,
+    Discriminator,
     Field,
     StringConstraints,
+    Tag,
     model_validator,
 )
 
@@ -37,7 +40,7 @@ VERSION = 1
 # What one game may hold, on this server as in a file: services refuse the write past these,
 # so every game the server holds exports to a document the import takes back.
 MOST_ROUNDS = 200
-MOST_HISTORY = 1_000
+MOST_HISTORY = 500
 MOST_CONTRACTS = 500
 MOST_PLAYERS = 8
 MOST_CARDS_TEXT = 300  # RoundScore.cards
@@ -81,7 +84,7 @@ def _nfc_name(text: str) -> str:
 
 
 Version = Annotated[int, Field(ge=VERSION, le=VERSION)]  # a Literal[1] would also take true
-Moment = Annotated[datetime, AfterValidator(_shown_moment)]
+Moment = Annotated[AwareDatetime, AfterValidator(_shown_moment)]
 Name = Annotated[str, StringConstraints(max_length=MAX_NAME), AfterValidator(_nfc_name)]
 GroupName = Annotated[str, StringConstraints(max_length=MAX_CLUB_NAME), AfterValidator(_nfc_name)]
 Cards = Annotated[str, StringConstraints(max_length=MOST_CARDS_TEXT), AfterValidator(_no_control)]
@@ -189,7 +192,22 @@ class SeatSnapshot(Strict):
     name: Name
 
 
-Snapshot = RoundSnapshot | ContractSnapshot | SeatSnapshot
+def _snapshot_kind(value: object) -> str:
+    """Which snapshot a value is, from its fields, so an error names the field at fault."""
+    fields = value if isinstance(value, dict) else getattr(value, "__dict__", {})
+    if "scores" in fields or "number" in fields:
+        return "RoundSnapshot"
+    if "colour" in fields or "combos" in fields:
+        return "ContractSnapshot"
+    return "SeatSnapshot"
+
+
+Snapshot = Annotated[
+    Annotated[RoundSnapshot, Tag("RoundSnapshot")]
+    | Annotated[ContractSnapshot, Tag("ContractSnapshot")]
+    | Annotated[SeatSnapshot, Tag("SeatSnapshot")],
+    Discriminator(_snapshot_kind),
+]
 
 
 class HistoryRecord(Strict):

@@ -53,8 +53,8 @@ from .names import name_key
 from .problems import Malformed, what_is_wrong, where_it_is
 
 FORMAT = GAME_FORMAT
-# The heaviest game the server can hold (8 players, 200 rounds, 1,000 changes of 8 hands,
-# 40-letter names, 19 cards each) exports to 3.1 MB (tests/scorekeeper/test_import_limits.py).
+# The heaviest game the server can hold (8 players, every round, 500 changes of 8 hands,
+# 40-letter names, 19 cards each) exports to 2.4 MB (tests/scorekeeper/test_import_limits.py).
 MAX_BYTES = 4_000_000
 
 

@@ -8,16 +8,19 @@ from __future__ import annotations
 
 from rules_engine import CHOICES, SYSTEMS, Choice, hand_limits
 
+from .api_requests import CheckRequest, PenaltyRequest, Request, SolveRequest
 from .views.checker import MAX_BODY
 
 ERROR_CODES = {
-    "400": "Bad input: unknown rules, a card that cannot be read, a hand no table could hold "
+    "400": "Bad input: a field of the wrong type or out of its range (bad_field, with "
+    "`field`), unknown rules, a card that cannot be read, a hand no table could hold "
     "(hand_too_large, too_many_copies, too_many_jokers), no round said for a contract system "
     "(round_needed) or one out of range, an option the game does not have or a wrong value "
     "(unknown_option, option_not_bool, option_out_of_range, option_not_one_of, "
     "options_conflict, bad_options), a player count the "
     "game does not have (player_count), or not a JSON object. `error` is the CLI's code, "
     "`message` a sentence in `lang`.",
+    "411": "A chunked body the server could not read (send a Content-Length).",
     "413": f"The body is over {MAX_BODY} bytes.",
     "415": "The body is not `application/json`.",
     "422": "search_too_large: more possibilities than the finder may explore; nothing was "
@@ -36,23 +39,17 @@ def _limits_text() -> str:
     return "; ".join(lines)
 
 
-def _string(description: str, **extra) -> dict:
-    return {"type": "string", "description": description, **extra}
-
-
-def _request(properties: dict) -> dict:
-    return {
-        "required": True,
-        "content": {
-            "application/json": {
-                "schema": {
-                    "type": "object",
-                    "properties": properties,
-                    "additionalProperties": True,
-                }
-            }
-        },
+def _request(model: type[Request]) -> dict:
+    """The body's schema is the model's the API decodes it with (api_requests.py)."""
+    schema = model.model_json_schema()
+    schema.pop("title", None)
+    for field in schema["properties"].values():
+        field.pop("title", None)
+    schema["properties"]["options"]["properties"] = {
+        name: _option_schema(choice) for name, choice in CHOICES.items()
     }
+    schema["additionalProperties"] = True  # unknown fields are ignored
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
 def _answers(ok: dict, codes: tuple[str, ...]) -> dict:
@@ -77,37 +74,6 @@ def _option_schema(choice: Choice) -> dict:
 
 
 def document() -> dict:
-    slugs = list(SYSTEMS)
-    rules = {
-        "type": "string",
-        "enum": slugs,
-        "default": "rami-contrat",
-        "description": "The rule system (`python -m rules_engine rules` lists them).",
-    }
-    lang = {"type": "string", "enum": ["fr", "en"], "description": "Language of the messages."}
-    round_ = {
-        "description": "The round whose contract applies (1-7; needed by the contract "
-        "systems), or `opening` for rami-51.",
-        "oneOf": [
-            {"type": "integer", "minimum": 1, "maximum": 7},
-            {"type": "string", "enum": ["opening"]},
-        ],
-    }
-    players = {
-        "type": "integer",
-        "minimum": min(r.players[0] for r in SYSTEMS.values()),
-        "maximum": max(r.players[1] for r in SYSTEMS.values()),
-        "description": "Players at the table: its decks and jokers then bound the cards "
-        "(without it, the most the game ever has).",
-    }
-    options = {
-        "type": "object",
-        "description": "The table's options; each game offers its own: "
-        + "; ".join(f"{r.slug}: {', '.join(r.options)}" for r in SYSTEMS.values() if r.options)
-        + ".",
-        "properties": {name: _option_schema(choice) for name, choice in CHOICES.items()},
-    }
-    table = {"players": players, "options": options}
     meld_list = {"type": "array", "items": {"type": "array", "items": {"type": "string"}}}
     texts = {"type": "array", "items": {"type": "string"}}
     check_ok = {
@@ -139,7 +105,6 @@ def document() -> dict:
         "required": ["points"],
         "properties": {"points": {"type": "integer"}},
     }
-    notation = "Cards as `7H`, `10♠`, `JK` (joker), `JK=9H` (a pinned joker); melds apart with `|`."
     return {
         "openapi": "3.1.0",
         "info": {
@@ -153,52 +118,24 @@ def document() -> dict:
                 "post": {
                     "operationId": "check",
                     "summary": "Does this lay-down meet the round's contract (or rami-51's opening)?",
-                    "requestBody": _request(
-                        {
-                            "rules": rules,
-                            "round": round_,
-                            "opening": {"type": "boolean"},
-                            "melds": _string(notation + " ROMi RAMi: value cards `3H`, `5Y`."),
-                            "contract": _string("ROMi RAMi requirements, e.g. `pair+run3`."),
-                            "joker": {
-                                "type": "boolean",
-                                "description": "ROMi RAMi: use the joker token.",
-                            },
-                            "bonus": _string(
-                                "ROMi RAMi: the contract's bonus colour (H, D, C, Y)."
-                            ),
-                            "lang": lang,
-                            **table,
-                        }
-                    ),
-                    "responses": _answers(check_ok, ("400", "413", "415", "422")),
+                    "requestBody": _request(CheckRequest),
+                    "responses": _answers(check_ok, ("400", "411", "413", "415", "422")),
                 }
             },
             "/api/solve": {
                 "post": {
                     "operationId": "solve",
                     "summary": "Find a lay-down meeting the contract, or the best rami-51 opening.",
-                    "requestBody": _request(
-                        {
-                            "rules": rules,
-                            "round": round_,
-                            "opening": {"type": "boolean"},
-                            "hand": _string(notation),
-                            "lang": lang,
-                            **table,
-                        }
-                    ),
-                    "responses": _answers(solve_ok, ("400", "413", "415", "422")),
+                    "requestBody": _request(SolveRequest),
+                    "responses": _answers(solve_ok, ("400", "411", "413", "415", "422")),
                 }
             },
             "/api/penalty": {
                 "post": {
                     "operationId": "penalty",
-                    "summary": "Penalty points of the cards left in hand (suits optional: `A K K 7 JK`).",
-                    "requestBody": _request(
-                        {"rules": rules, "cards": _string(notation), "lang": lang, **table}
-                    ),
-                    "responses": _answers(penalty_ok, ("400", "413", "415")),
+                    "summary": "Penalty points of the cards left in hand.",
+                    "requestBody": _request(PenaltyRequest),
+                    "responses": _answers(penalty_ok, ("400", "411", "413", "415")),
                 }
             },
         },
@@ -212,6 +149,7 @@ def document() -> dict:
                         "message": {"type": "string"},
                         "token": {"type": "string"},
                         "position": {"type": "integer"},
+                        "field": {"type": "string"},
                     },
                 }
             }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -72,6 +73,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "scorekeeper.body_limits.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages shrink to a fifth over the phone's link. BREACH: CSRF tokens are masked per
@@ -94,6 +96,7 @@ CSRF_FAILURE_VIEW = "scorekeeper.views.errors.csrf_failure"
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
+ASGI_APPLICATION = "scorekeeper.asgi.application"
 
 TEMPLATES = [
     {
@@ -165,6 +168,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+# Under ASGI Django iterates whitenoise's file responses in a thread and warns on each; the
+# files are small, hashed and cached for a year by the phones, so the warning is only noise.
+warnings.filterwarnings("ignore", "StreamingHttpResponse must consume synchronous iterators")
 # Tests and DEBUG runs need no collectstatic; whitenoise then serves from the finders.
 WHITENOISE_USE_FINDERS = DEBUG or env_bool("WHITENOISE_USE_FINDERS", False)
 
@@ -207,7 +213,9 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
-# Uploads (an exported game at most): a larger file is skipped as it arrives.
+# Uploads (an exported game at most): a larger file is skipped as it arrives, a body larger
+# than its page takes is refused unread (body_limits.py), and a form carries one file.
+DATA_UPLOAD_MAX_NUMBER_FILES = 1
 FILE_UPLOAD_HANDLERS = [
     "scorekeeper.uploads.BoundedUpload",
     "django.core.files.uploadhandler.MemoryFileUploadHandler",

@@ -76,3 +76,6 @@ urlpatterns = [
     path("language/<str:code>/", language.switch, name="language"),
     path("admin/", admin.site.urls),
 ]
+
+handler404 = "scorekeeper.views.errors.page_not_found"
+handler500 = "scorekeeper.views.errors.server_error"

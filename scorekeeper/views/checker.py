@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
+from functools import wraps
 
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import override
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
+from pydantic import ValidationError
 
 from rules_engine import (
     SYSTEMS,
@@ -23,8 +25,10 @@ from rules_engine import (
 )
 
 from .. import house_rules
+from ..api_requests import CheckRequest, PenaltyRequest, Request, RoundAsked, SolveRequest
 from ..forms import lang, small_number
 from ..house_rules import in_force, option_fields
+from ..problems import what_is_wrong, where_it_is
 from .responses import HtmxHttpRequest
 
 MAX_BODY = 10_000
@@ -61,15 +65,23 @@ def _page_question(query) -> tuple[Question, RulesError | None]:
         return question, error
 
 
-def _api_question(body: dict, default_rules: str = "rami-contrat") -> Question:
+def _api_question(body: RoundAsked | PenaltyRequest) -> Question:
     """The API's question; its `options` are the table's, read and checked by the engine."""
-    options = body.get("options") or {}
-    if not isinstance(options, dict):
-        raise RulesError("bad_options")
-    question = _question(body, default_rules)
-    if not question.rules and not options:
+    round_ = body.round if isinstance(body, RoundAsked) else None
+    question = Question(
+        rules=body.rules or "",
+        round=round_ if isinstance(round_, int) else None,
+        opening=round_ == "opening" or (isinstance(body, RoundAsked) and body.opening),
+        contract=getattr(body, "contract", ""),
+        joker=getattr(body, "joker", False),
+        bonus=getattr(body, "bonus", ""),
+        players=body.players,
+    )
+    if not body.rules:
+        if body.options:
+            raise RulesError("bad_options")
         return question
-    return replace(question, options=TableOptions.read(get_rules(question.rules), options))
+    return replace(question, options=TableOptions.read(get_rules(body.rules), body.options))
 
 
 def _systems() -> list[dict]:
@@ -135,13 +147,14 @@ def check_page(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "checker/check.html", context)
 
 
-def _refusal(code: str, message: str, status: int) -> JsonResponse:
-    return JsonResponse({"error": code, "message": message}, status=status)
+def _refusal(code: str, message: str, status: int, **extra) -> JsonResponse:
+    return JsonResponse({"error": code, "message": message, **extra}, status=status)
 
 
-def _api(request: HtmxHttpRequest, run) -> JsonResponse:
+def _api(request: HtmxHttpRequest, model: type[Request], run) -> JsonResponse:
     """JSON in, JSON out. Only `application/json` is read: a web page elsewhere cannot send
-    that cross-site without a CORS preflight, which this API never grants."""
+    that cross-site without a CORS preflight, which this API never grants. The body is
+    decoded strictly by its model (api_requests.py), whose schema the OpenAPI document shows."""
     if request.content_type != "application/json":
         return _refusal("unsupported_media_type", "Send Content-Type: application/json.", 415)
     try:
@@ -150,13 +163,22 @@ def _api(request: HtmxHttpRequest, run) -> JsonResponse:
         length = 0
     if length > MAX_BODY or len(request.body) > MAX_BODY:
         return _refusal("too_large", f"The body must be at most {MAX_BODY} bytes.", 413)
+    if not request.body and "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", ""):
+        # A WSGI server hands Django no chunked body: say so rather than read it as empty.
+        return _refusal("length_required", "Send the body with a Content-Length.", 411)
     try:
-        body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        body = None
-    if not isinstance(body, dict):
-        return _refusal("bad_json", "Send a JSON object.", 400)
-    language = str(body["lang"]) if body.get("lang") in ("fr", "en") else lang()
+        body = model.model_validate_json(request.body or b"{}")
+    except ValidationError as error:
+        first = error.errors(include_url=False)[0]
+        where = where_it_is(first["loc"])
+        if first["type"] in ("json_invalid", "json_type", "model_type"):
+            return _refusal("bad_json", "Send a JSON object.", 400)
+        if where.startswith("options"):  # the engine's code for options that are no object
+            return JsonResponse(referee.bad_input(RulesError("bad_options"), lang()), status=400)
+        with override("en"):
+            what = what_is_wrong(first)
+        return _refusal("bad_field", f"{where} should be {what}.", 400, field=where)
+    language = body.lang or lang()
     try:
         result = run(body, language)
     except SearchTooLarge as error:
@@ -167,30 +189,38 @@ def _api(request: HtmxHttpRequest, run) -> JsonResponse:
     return JsonResponse(result)
 
 
-@csrf_exempt  # pure computations: no state changes, no cookies needed
-@require_POST
+def api_post(view):
+    """POST only, and every refusal in JSON: a wrong method is a JSON 405, not a blank page."""
+
+    @wraps(view)
+    def inner(request, *args, **kwargs):
+        if request.method != "POST":
+            response = _refusal("method_not_allowed", "Use POST.", 405)
+            response["Allow"] = "POST"
+            return response
+        return view(request, *args, **kwargs)
+
+    return csrf_exempt(inner)  # pure computations: no state changes, no cookies needed
+
+
+@api_post
 def api_check(request: HtmxHttpRequest) -> JsonResponse:
     return _api(
-        request, lambda b, lang: referee.check(_api_question(b), str(b.get("melds", "")), lang)
+        request, CheckRequest, lambda b, lang: referee.check(_api_question(b), b.melds, lang)
     )
 
 
-@csrf_exempt
-@require_POST
+@api_post
 def api_solve(request: HtmxHttpRequest) -> JsonResponse:
     return _api(
-        request, lambda b, lang: referee.solve(_api_question(b), str(b.get("hand", "")), lang)
+        request, SolveRequest, lambda b, lang: referee.solve(_api_question(b), b.hand, lang)
     )
 
 
-@csrf_exempt
-@require_POST
+@api_post
 def api_penalty(request: HtmxHttpRequest) -> JsonResponse:
     return _api(
-        request,
-        lambda b, _lang: referee.penalty(
-            _api_question(b, default_rules=""), str(b.get("cards", ""))
-        ),
+        request, PenaltyRequest, lambda b, _lang: referee.penalty(_api_question(b), b.cards)
     )
 
 

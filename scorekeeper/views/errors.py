@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
@@ -47,3 +47,56 @@ def database_busy(request: HttpRequest) -> HttpResponse:
     )
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
+
+
+def _api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Our own 404: in the app's look and language, with the way home; JSON under /api/."""
+    if _api(request):
+        return JsonResponse(
+            {"error": "not_found", "message": "No such endpoint: see /api/openapi.json."},
+            status=404,
+        )
+    return render(
+        request,
+        "errors/page.html",
+        {
+            "title": _("Nothing at this address"),
+            "message": _(
+                "The link may be mistyped, or the game it led to was deleted or given a new "
+                "link. Ask the table for the link again, or start from the home page."
+            ),
+        },
+        status=404,
+    )
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Our own 500, as plain as possible (the fault may be in the page machinery itself)."""
+    if _api(request):
+        return JsonResponse(
+            {"error": "server_error", "message": "Something went wrong on the server."},
+            status=500,
+        )
+    try:
+        return render(
+            request,
+            "errors/page.html",
+            {
+                "title": _("Something went wrong"),
+                "message": _(
+                    "The server could not answer this time; nothing you entered was half "
+                    "saved. Try again in a moment, or go back to the home page."
+                ),
+            },
+            status=500,
+        )
+    except Exception:  # a broken template or context: still answer, in words
+        return HttpResponse(
+            _("Something went wrong on the server. Try again in a moment."),
+            status=500,
+            content_type="text/plain; charset=utf-8",
+        )

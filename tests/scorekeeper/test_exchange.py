@@ -175,3 +175,10 @@ def test_a_file_larger_than_any_game_is_skipped_as_it_arrives(client):
     response = upload(client, huge)
     assert response.status_code == 400 and "too large for a game" in errors(response)
     assert not Game.objects.exists()
+
+
+@pytest.mark.django_db
+def test_many_file_parts_are_refused_before_any_is_kept(client):
+    parts = {f"document{i}": SimpleUploadedFile(f"{i}.json", b"{}") for i in range(3)}
+    response = client.post("/import/", parts)
+    assert response.status_code == 400

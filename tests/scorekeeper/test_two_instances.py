@@ -78,7 +78,8 @@ def instance(database: str, redis: str | None):
     server = subprocess.Popen(
         [
             str(gunicorn),
-            "scorekeeper.wsgi",
+            "-c",
+            "python:scorekeeper.serving",
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",
