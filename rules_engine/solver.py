@@ -107,7 +107,10 @@ def _run_candidates(
     runs: int = 3,
     swaps: int = 99,
     splittable: bool = True,
+    budget: Budget | None = None,
 ) -> Iterator[Candidate]:
+    """Every run this requirement may take from the hand. Each window looked at is a node of
+    `budget`: with long same-suit stretches and house rules, looking is most of the work."""
     meld = rules.meld_rules
     circular = meld.circular_runs
     sizes = list(_sizes("run", req, meld, lay_all, counts, jokers))
@@ -116,22 +119,33 @@ def _run_candidates(
         # end right there; so with k runs, min + max(0, k - 2) cards always suffice.
         sizes = sizes[: 1 + max(0, runs - 2)] if contiguity else sizes[:1]
     lows = range(13) if circular else range(1, 14)
+    wanted = set(sizes)
+    longest = max(sizes, default=0)
     for suit in SUITS:
         for low in lows:
-            for size in sizes:
+            # The window grows one position at a time from `low`: what each longer run
+            # holds is what the shorter one held plus one card.
+            positions: list[int] = []
+            slots: list[int] = []
+            left: dict[int, int] = {}
+            have_at: list[int] = []
+            for size in range(1, longest + 1):
                 if circular and (size > 13 or (size == 13 and low)):
-                    continue
+                    break
                 if not circular and low + size - 1 > 14:
                     break
-                positions = [(low + i) % 13 if circular else low + i for i in range(size)]
-                slots = [_INDEX[(position_rank(p, circular), suit)] for p in positions]
-                left: dict[int, int] = {}
-                have_at = []
-                for i, slot in enumerate(slots):
-                    left.setdefault(slot, counts[slot])
-                    if left[slot]:
-                        left[slot] -= 1
-                        have_at.append(i)
+                p = (low + size - 1) % 13 if circular else low + size - 1
+                slot = _INDEX[(position_rank(p, circular), suit)]
+                positions.append(p)
+                slots.append(slot)
+                left.setdefault(slot, counts[slot])
+                if left[slot]:
+                    left[slot] -= 1
+                    have_at.append(size - 1)
+                if size not in wanted:
+                    continue
+                if budget is not None:
+                    budget.spend()
                 gaps = size - len(have_at)
                 if gaps > jokers:
                     break  # longer windows from this low only add gaps
@@ -143,7 +157,9 @@ def _run_candidates(
                         natural_at = set(have_at) - set(swapped)
                         if not splittable and _splits(natural_at, size, meld.run_min):
                             continue
-                        yield _run_candidate(suit, low, positions, slots, natural_at, circular)
+                        yield _run_candidate(
+                            suit, low, positions[:], slots[:], natural_at, circular
+                        )
 
 
 def _splits(natural_at: set[int], size: int, minimum: int) -> bool:
@@ -196,6 +212,7 @@ class _ContractSearch:
         self.overlap_meets = rules.overlapping_runs_meet
         self.distinct_sets = rules.same_rank_sets_count_once
         self.failed: set[object] = set()
+        self.floors: dict[tuple[int, ...], dict[Requirement, int]] = {}
 
     def solve(self, counts: list[int], jokers: int) -> list[Candidate] | None:
         return self._step(0, counts, jokers, (), ())
@@ -214,13 +231,17 @@ class _ContractSearch:
             return []
         req = self.reqs[i]
         self.budget.spend()
-        memo = (i, tuple(counts), jokers, runs if self.contiguity else (), ranks)
+        held = tuple(counts)
+        memo = (i, held, jokers, runs if self.contiguity else (), ranks)
         if memo in self.failed:
             return None
-        floors: dict[Requirement, int] = {}
-        for r in self.reqs[i:]:
-            if r not in floors:
-                floors[r] = _joker_floor(self.rules, r, counts)
+        # The same cards come back with other runs laid (contiguity) or other set ranks:
+        # their joker floors are worked out once.
+        floors = self.floors.get(held)
+        if floors is None:
+            floors = self.floors[held] = {
+                r: _joker_floor(self.rules, r, counts) for r in set(self.reqs)
+            }
         if sum(floors[r] for r in self.reqs[i:]) > jokers:
             self.failed.add(memo)
             return None
@@ -232,7 +253,15 @@ class _ContractSearch:
             candidates = _set_candidates(self.rules, req, counts, jokers, self.lay_all, swaps)
         else:
             candidates = _run_candidates(
-                self.rules, req, counts, jokers, self.lay_all, self.contiguity, self.runs, swaps
+                self.rules,
+                req,
+                counts,
+                jokers,
+                self.lay_all,
+                self.contiguity,
+                self.runs,
+                swaps,
+                budget=self.budget,
             )
         spend = self.budget.spend
         for cand in candidates:
