@@ -1,5 +1,5 @@
-"""The worst import the app accepts: a game file just under the size limit, as many rounds
-and history entries as it may hold, every round scored again and stored in one transaction.
+"""The worst import the app accepts: a game with as many rounds and history entries as it may
+hold, every round and every round the history holds scored again, stored in one transaction.
 
 Run: .venv/bin/python bench/import_worst.py   (scratch SQLite in memory; set DATABASE_URL for
 PostgreSQL). Prints the file's size and the time of the import request, 3 runs.
@@ -27,20 +27,31 @@ from django.core.files.uploadedfile import SimpleUploadedFile  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from scorekeeper.exchange import MAX_BYTES, MAX_HISTORY  # noqa: E402
+from scorekeeper.documents import MOST_HISTORY, MOST_ROUNDS  # noqa: E402
+from scorekeeper.exchange import MAX_BYTES  # noqa: E402
 from scorekeeper.models import Game  # noqa: E402
 
 PLAYERS = 6
-ROUNDS = 100  # rami-51 agreed on 100 deals, the most a table may agree on
+ROUNDS = MOST_ROUNDS  # rami-51 played on without a set number of deals: the most a game holds
 HAND = "7H 8S KD QC JD 10H 9C"  # 64 points left in hand
 MOMENT = "2026-11-01T10:00:00+00:00"
 
 
-def document() -> dict:
-    snapshot = {
-        "number": 1,
+def snapshot(number: int) -> dict:
+    return {
+        "number": number,
         "no_winner": False,
         "scores": [
+            {
+                "seat": 0,
+                "name": "P0",
+                "hand_points": 0,
+                "cards": "",
+                "facts": ["went_out"],
+                "score": 0,
+            }
+        ]
+        + [
             {
                 "seat": s,
                 "name": f"P{s}",
@@ -49,31 +60,29 @@ def document() -> dict:
                 "facts": [],
                 "score": 64,
             }
-            for s in range(PLAYERS)
+            for s in range(1, PLAYERS)
         ],
     }
+
+
+def document() -> dict:
+    """Every round entered, then as many corrections as a game may keep, each history
+    snapshot a whole round the import scores again."""
+    added = [
+        {"at": MOMENT, "action": "added", "round": n, "before": None, "after": snapshot(n)}
+        for n in range(1, ROUNDS + 1)
+    ]
     corrections = [
-        {"at": MOMENT, "action": "edited", "round": 1, "before": snapshot, "after": snapshot}
-        for _ in range(250)
+        {"at": MOMENT, "action": "edited", "round": 1, "before": snapshot(1), "after": snapshot(1)}
+        for _ in range(MOST_HISTORY)
     ]
-    renames = [
-        {
-            "at": MOMENT,
-            "action": "renamed",
-            "round": None,
-            "before": {"name": "a"},
-            "after": {"name": "b"},
-        }
-        for _ in range(MAX_HISTORY - len(corrections))
-    ]
-    out = {"at": MOMENT, "action": "added", "round": 1, "before": None, "after": None}
     went_out = {"seat": 0, "points": 0, "cards": "", "facts": ["went_out"], "score": 0}
     return {
         "format": "rami-score-keeper/game",
         "version": 1,
         "uuid": str(uuid.uuid4()),
         "rules": "rami-51",
-        "options": {"rounds": ROUNDS},
+        "options": {},
         "first_dealer": 0,
         "created_at": MOMENT,
         "finished_at": None,
@@ -92,9 +101,7 @@ def document() -> dict:
             }
             for n in range(1, ROUNDS + 1)
         ],
-        "history": [
-            {**entry, "undone": False} for entry in [out, *corrections, *renames][:MAX_HISTORY]
-        ],
+        "history": [{**entry, "undone": False} for entry in [*added, *corrections]],
     }
 
 
@@ -110,7 +117,8 @@ def main() -> None:
         elapsed = time.perf_counter() - start
         assert response.status_code == 302, response.content[:300]
         print(
-            f"{len(raw):,} bytes, {ROUNDS} rounds, {MAX_HISTORY} history entries: {elapsed:.2f} s"
+            f"{len(raw):,} bytes, {ROUNDS} rounds, {ROUNDS + MOST_HISTORY} history entries "
+            f"(each a round scored again): {elapsed:.2f} s"
         )
     assert Game.objects.count() == 3
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -77,7 +77,7 @@ def too_large(request: HttpRequest) -> HttpResponse:
 
 
 Scope = dict[str, Any]
-Message = dict[str, Any]
+Message = Mapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 

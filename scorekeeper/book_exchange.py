@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from .documents import BOOK_FORMAT, VERSION, BookDocument, EventRecord, MemberRecord
 from .exchange import EXPORT_PREFETCH, MAX_BYTES, Imported, decode, export_game, need, read_game
-from .models import Club, Game
-from .names import name_key
+from .models import MAX_CLUB_NAME, Club, Game
+from .names import as_exported, name_key, snapshot_exported
 from .problems import Malformed
 
 FORMAT = BOOK_FORMAT
@@ -37,19 +37,24 @@ def export_book(club: Club) -> BookDocument:
         "format": FORMAT,
         "version": VERSION,
         "uuid": str(club.uuid),
-        "name": club.name,
+        "name": as_exported(club.name, MAX_CLUB_NAME),
         "created_at": club.created_at.isoformat(),
         "members": [
             {
                 "uuid": str(m.uuid),
-                "name": m.name,
-                "aliases": list(m.aliases),
+                "name": as_exported(m.name),
+                "aliases": [as_exported(a) for a in m.aliases],
                 "created_at": m.created_at.isoformat(),
             }
             for m in sorted(members, key=lambda m: (m.created_at, m.pk))
         ],
         "history": [
-            {"at": e.at.isoformat(), "action": e.action, "before": e.before, "after": e.after}
+            {
+                "at": e.at.isoformat(),
+                "action": e.action,
+                "before": snapshot_exported(e.before, MAX_CLUB_NAME),
+                "after": snapshot_exported(e.after, MAX_CLUB_NAME),
+            }
             for e in club.events.order_by("at", "pk")
         ],
         "games": [
@@ -113,12 +118,12 @@ def read_book(raw: bytes) -> ImportedBook:
         )
         chosen = [m for m in entry.members if m is not None]
         need(len(set(chosen)) == len(chosen), f"{where}.members", _("a member at one seat only"))
-        for seat, (member, name) in enumerate(zip(entry.members, game.names, strict=True)):
-            if member is None:
+        for seat, (sitting, name) in enumerate(zip(entry.members, game.names, strict=True)):
+            if sitting is None:
                 continue
-            need(member in spellings_of, f"{where}.members[{seat}]", _("a member of this book"))
+            need(sitting in spellings_of, f"{where}.members[{seat}]", _("a member of this book"))
             need(
-                name_key(name) in spellings_of[member],
+                name_key(name) in spellings_of[sitting],
                 f"{where}.members[{seat}]",
                 _("the member called %(name)s or by one of their other names") % {"name": name},
             )

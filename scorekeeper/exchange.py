@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -49,7 +50,7 @@ from .documents import (
 )
 from .i18n import lang
 from .models import Game
-from .names import name_key
+from .names import as_exported, name_key, snapshot_exported
 from .problems import Malformed, what_is_wrong, where_it_is
 
 FORMAT = GAME_FORMAT
@@ -91,7 +92,7 @@ def export_game(game: Game) -> GameDocument:
         "created_at": _when(game.created_at),
         "finished_at": _when(game.finished_at),
         "archived_at": _when(game.archived_at),
-        "players": [{"seat": p.seat, "name": p.name} for p in players],
+        "players": [{"seat": p.seat, "name": as_exported(p.name)} for p in players],
         "rounds": [
             {
                 "number": round_.number,
@@ -115,8 +116,8 @@ def export_game(game: Game) -> GameDocument:
                 "at": _when(h.at),
                 "action": h.action,
                 "round": h.round_number,
-                "before": h.before,
-                "after": h.after,
+                "before": snapshot_exported(h.before),
+                "after": snapshot_exported(h.after),
                 "undone": h.undone,
             }
             for h in sorted(game.history.all(), key=lambda h: (h.at, h.pk))
@@ -275,7 +276,7 @@ def _scored(table: Table, number: int, hands: list[PlayerDeal], no_winner: bool)
         raise Malformed(f"rounds[{number - 1}]", _describe(error)) from None
 
 
-def _deal(cards: str, points: int | None, facts: list[str], where: str) -> PlayerDeal:
+def _deal(cards: str, points: int | None, facts: Sequence[str], where: str) -> PlayerDeal:
     try:
         parsed = tuple(parse_hand(cards)) if cards else None
     except RulesError as error:

@@ -34,3 +34,34 @@ def clean_name(value: str, most: int = MAX_NAME, *, field: str | None = None) ->
 def name_key(name: str) -> str:
     """Names match whatever their case, accents' encoding and spacing: "  cléo" is "Cléo"."""
     return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+
+
+def as_exported(name: str, most: int = MAX_NAME) -> str:
+    """A name stored before the one rule (decomposed accents, an invisible character) as the
+    rule would have stored it, so every stored game still exports to a file the import takes."""
+    kept = "".join(ch for ch in unicodedata.normalize("NFC", name) if not _invisible(ch))
+    return " ".join(kept.split())[:most] or "?"
+
+
+def _invisible(ch: str) -> bool:
+    return unicodedata.category(ch).startswith("C")
+
+
+NAMED = ("name", "names", "members", "players")
+
+
+def snapshot_exported(snapshot: object, most: int = MAX_NAME) -> object:
+    """A history snapshot with each name in it as_exported (recursively, by key)."""
+    if isinstance(snapshot, dict):
+        out: dict[str, object] = {}
+        for key, value in snapshot.items():
+            if key in NAMED and isinstance(value, str):
+                out[key] = as_exported(value, most)
+            elif key in NAMED and isinstance(value, list):
+                out[key] = [as_exported(v, most) if isinstance(v, str) else v for v in value]
+            else:
+                out[key] = snapshot_exported(value, most)
+        return out
+    if isinstance(snapshot, list):
+        return [snapshot_exported(item, most) for item in snapshot]
+    return snapshot

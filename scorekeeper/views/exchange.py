@@ -130,7 +130,10 @@ def club_import(request: HttpRequest) -> HttpResponse:
     return _import_page(request, BookImportForm, store, page)
 
 
-SCHEMAS = {"game": GameDocument, "book": BookDocument}
+SCHEMAS: dict[str, type[GameDocument] | type[BookDocument]] = {
+    "game": GameDocument,
+    "book": BookDocument,
+}
 
 
 @require_GET

@@ -316,3 +316,34 @@ def test_the_same_book_imported_twice_at_once_is_stored_once(start_game):
         thread.join()
     assert sorted(answers) == [302, 400, 400, 400]
     assert Club.objects.count() == 1 and Game.objects.count() == 2
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/import/", "/groups/import/"])
+def test_deeply_nested_json_is_refused_not_a_crash(client, url):
+    client.get("/language/en/")
+    response = upload(client, b"[" * 9_951, url)
+    assert response.status_code == 400
+    assert "file should be a JSON document" in errors(response)
+
+
+@pytest.mark.django_db
+def test_names_stored_before_the_one_rule_still_export_to_a_file_the_import_takes(client):
+    """A group and game made before names were NFC-normalised and cleaned of invisible
+    characters: their files follow the rule, so they come back."""
+    from scorekeeper.models import Member, Player
+
+    club, edit, _view = clubs.club_create(name="Jeudi", names=["Ana", "Ben"])
+    game, g_edit, _gview = services.game_start(
+        rules_slug="rami-51", names=["Ana", "Ben"], first_dealer=0
+    )
+    clubs.game_attach(game=game, club=club)
+    Player.objects.filter(game=game, seat=1).update(name="Be\u200bn")
+    Member.objects.filter(club=club, name="Ben").update(name="Be\u200bn", aliases=["Cle\u0301o"])
+    Club.objects.filter(pk=club.pk).update(name="Jeu\u202edi")
+    raw = client.get(f"/club/{edit}/book.json").content
+    assert client.get(f"/g/{g_edit}/game.json").status_code == 200
+    wipe()
+    response = upload(client, raw, "/groups/import/")
+    assert response.status_code == 302, errors(response)
+    assert Member.objects.filter(name="Ben", aliases=["Cléo"]).exists()
