@@ -33,14 +33,33 @@ class ContractCheck:
     requirement_of: tuple[int | None, ...]  # which requirement each meld fills
 
 
-def runs_contiguous(a: MeldReading, b: MeldReading, overlap_meets: bool = False) -> bool:
+def runs_contiguous(
+    a: MeldReading, b: MeldReading, overlap_meets: bool = False, circular: bool = False
+) -> bool:
     """Two runs of one suit that would join end to end (2-5 and 6-9); a gap is fine, and so is
-    an overlap (2-5 and 4-7) unless the table counts it as meeting."""
+    an overlap (2-5 and 4-7) unless the table counts it as meeting. Where runs go round the
+    corner (rami-contrat-13), Q-K-A-2 and 3-6 follow on too."""
     if a.suit != b.suit:
         return False
+    return spans_meet((a.low, a.high), (b.low, b.high), overlap_meets, circular)
+
+
+def spans_meet(a: tuple[int, int], b: tuple[int, int], overlap_meets: bool, circular: bool) -> bool:
+    """Whether two runs' positions (low, high) of one suit follow on, or overlap when the
+    table counts that as meeting. Circular positions are taken round the 13 ranks."""
+    if circular:
+        first, second = _round(a), _round(b)
+        if overlap_meets:
+            near = {(p + d) % 13 for p in second for d in (-1, 0, 1)}
+            return bool(first & near)
+        return (a[1] + 1) % 13 == b[0] % 13 or (b[1] + 1) % 13 == a[0] % 13
     if overlap_meets:
-        return a.low <= b.high + 1 and b.low <= a.high + 1
-    return a.high + 1 == b.low or b.high + 1 == a.low
+        return a[0] <= b[1] + 1 and b[0] <= a[1] + 1
+    return a[1] + 1 == b[0] or b[1] + 1 == a[0]
+
+
+def _round(span: tuple[int, int]) -> set[int]:
+    return {p % 13 for p in range(span[0], span[1] + 1)}
 
 
 def fits(requirement: Requirement, length: int) -> bool:
@@ -60,6 +79,7 @@ def _choose_runs(
     runs: list[tuple[int, tuple[MeldReading, ...]]],
     chosen: list[MeldReading],
     overlap_meets: bool = False,
+    circular: bool = False,
 ) -> tuple[list[MeldReading] | None, tuple[int, int] | None]:
     """Pick a reading for each run so no two are contiguous; else name one clashing pair."""
     if len(chosen) == len(runs):
@@ -71,14 +91,14 @@ def _choose_runs(
             (
                 runs[k][0]
                 for k, prev in enumerate(chosen)
-                if runs_contiguous(prev, option, overlap_meets)
+                if runs_contiguous(prev, option, overlap_meets, circular)
             ),
             None,
         )
         if hit is not None:
             clash = clash or (hit, index)
             continue
-        found, deeper = _choose_runs(runs, chosen + [option], overlap_meets)
+        found, deeper = _choose_runs(runs, chosen + [option], overlap_meets, circular)
         if found:
             return found, None
         clash = clash or deeper
@@ -151,7 +171,12 @@ class _Search:
                 )
             )
         if self.rules.forbid_contiguous_runs and len(runs) > 1:
-            chosen, clash = _choose_runs(runs, [], self.rules.overlapping_runs_meet)
+            chosen, clash = _choose_runs(
+                runs,
+                [],
+                self.rules.overlapping_runs_meet,
+                self.rules.meld_rules.circular_runs,
+            )
             if chosen is not None:
                 for (i, _), reading in zip(runs, chosen, strict=True):
                     readings[i] = reading

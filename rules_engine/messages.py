@@ -46,8 +46,14 @@ _T: dict[str, dict[str, str | tuple[str, str]]] = {
         "en": "Too many cards: {count}, and a hand in this game holds at most {most}.",
     },
     "too_many_jokers": {
-        "fr": "{count} jokers : ce jeu en compte au plus {most}.",
-        "en": "{count} jokers, and this game has at most {most}.",
+        "fr": (
+            "{count} joker : ce jeu en compte au plus {most}.",
+            "{count} jokers : ce jeu en compte au plus {most}.",
+        ),
+        "en": (
+            "{count} joker, and this game has at most {most}.",
+            "{count} jokers, and this game has at most {most}.",
+        ),
     },
     "too_many_copies": {
         "fr": "Carte en trop : {card} ×{count}, les paquets en jeu n'en ont que {most}.",
@@ -110,6 +116,14 @@ _T: dict[str, dict[str, str | tuple[str, str]]] = {
     "option_not_pair": {
         "fr": "Une option s'écrit nom=valeur, par exemple exact_lay_down=0 : « {option} ».",
         "en": "Write an option as name=value, e.g. exact_lay_down=0: “{option}”.",
+    },
+    "decks_too_few": {
+        "fr": "{decks} paquet(s) ne suffisent pas pour distribuer chaque manche à {players} joueurs.",
+        "en": "{decks} deck(s) cannot deal every round to {players} players.",
+    },
+    "round_not_asked": {
+        "fr": "Ce jeu n'a pas de contrats par manche : posez la question sans manche (l'ouverture).",
+        "en": "This game has no contract per round: ask without a round (the opening).",
     },
     "options_conflict": {
         "fr": "Les options « {first} » et « {second} » ne vont pas ensemble : choisissez-en une.",

@@ -79,6 +79,17 @@ class TableOptions:
             raise OptionError(
                 "options_conflict", option="end_at_total", first="rounds", second="end_at_total"
             )
+        contiguity = options.no_contiguous_runs
+        if contiguity is None:
+            contiguity = rules.forbid_contiguous_runs
+        if options.overlap_counts_as_contiguous and not contiguity:
+            # A refinement of the contiguity rule: without it, it would be silently ignored.
+            raise OptionError(
+                "options_conflict",
+                option="overlap_counts_as_contiguous",
+                first="no_contiguous_runs",
+                second="overlap_counts_as_contiguous",
+            )
         return options
 
     @classmethod

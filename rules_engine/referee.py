@@ -59,7 +59,7 @@ class Question:
             low, high = rules.players
             if not low <= self.players <= high:
                 raise RulesError("player_count", low=low, high=high)
-            return Table(get_rules(self.rules), self.players, options=self.options).limits(
+            return Table.checked(get_rules(self.rules), self.players, options=self.options).limits(
                 self.round
             )
         most = hand_limits(rules)
@@ -93,6 +93,12 @@ def _texts(reasons: Sequence[Reason], lang: str) -> list[str]:
     return [describe(r.code, r.params, lang) for r in reasons]
 
 
+def _no_round(question: Question, rules: RuleSystem) -> None:
+    """A system without contracts has no round to ask about: never answer another question."""
+    if question.round is not None:
+        raise RulesError("round_not_asked", slug=rules.slug, round=question.round)
+
+
 def check(question: Question, text: str, lang: str) -> Answer:
     """Verdict on a lay-down (melds separated by `|`), with every reason it fails."""
     text = text[:MAX_TEXT]
@@ -103,6 +109,7 @@ def check(question: Question, text: str, lang: str) -> Answer:
         raise RulesError("no_opening", slug=rules.slug)
     melds = parse_melds(text)
     if rules.opening is not None:
+        _no_round(question, rules)
         result = check_opening(
             rules,
             melds,
@@ -164,6 +171,7 @@ def solve(question: Question, text: str, lang: str) -> Answer:
     hand = parse_cards(text[:MAX_TEXT])
     extra: dict[str, object] = {}
     if rules.opening is not None:
+        _no_round(question, rules)
         solution, points = solve_opening(
             rules,
             hand,

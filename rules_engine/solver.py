@@ -16,6 +16,7 @@ from typing import Any
 
 from .cards import SUITS, Card
 from .catalogue import cards_dealt, contract_for
+from .contracts import spans_meet
 from .limits import CONTRACT_NODES, Budget, HandLimits, check_hand
 from .melds import Reason, position_rank
 from .systems import Contract, MeldRules, Requirement, RuleSystem
@@ -210,6 +211,7 @@ class _ContractSearch:
         self.runs = sum(r.kind == "run" for r in self.reqs)
         self.contiguity = rules.forbid_contiguous_runs and self.runs > 1
         self.overlap_meets = rules.overlapping_runs_meet
+        self.circular = rules.meld_rules.circular_runs
         self.distinct_sets = rules.same_rank_sets_count_once
         self.failed: set[object] = set()
         self.floors: dict[tuple[int, ...], dict[Requirement, int]] = {}
@@ -266,7 +268,11 @@ class _ContractSearch:
         spend = self.budget.spend
         for cand in candidates:
             spend()
-            if self.contiguity and cand.run and _touches(cand.run, runs, self.overlap_meets):
+            if (
+                self.contiguity
+                and cand.run
+                and _touches(cand.run, runs, self.overlap_meets, self.circular)
+            ):
                 continue
             rank = cand.key[1] if self.distinct_sets and cand.run is None else None
             if rank is not None and rank in ranks:
@@ -313,12 +319,16 @@ def _joker_floor(rules: RuleSystem, req: Requirement, counts: list[int]) -> int:
 
 
 def _touches(
-    run: tuple[str, int, int], others: tuple[tuple[str, int, int], ...], overlap_meets: bool
+    run: tuple[str, int, int],
+    others: tuple[tuple[str, int, int], ...],
+    overlap_meets: bool,
+    circular: bool = False,
 ) -> bool:
     suit, low, high = run
-    if overlap_meets:
-        return any(s == suit and lo <= high + 1 and low <= hi + 1 for s, lo, hi in others)
-    return any(s == suit and (hi + 1 == low or high + 1 == lo) for s, lo, hi in others)
+    return any(
+        s == suit and spans_meet((low, high), (lo, hi), overlap_meets, circular)
+        for s, lo, hi in others
+    )
 
 
 def solve_contract(

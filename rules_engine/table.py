@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from .catalogue import cards_dealt, contract_for, decks_and_jokers, get_rules
-from .errors import DealError, Problem
+from .errors import DealError, OptionError, Problem, RulesError
 from .limits import HandLimits, HandTooLarge, check_hand, hand_limits
 from .options import TableOptions
 from .scoring import PlayerDeal, behind_leader, ranking, score_deal, validate_deal, winners
@@ -55,6 +55,30 @@ class Table:
     players: int
     first_dealer: int = 0
     options: TableOptions = field(default_factory=TableOptions)
+
+    @classmethod
+    def checked(
+        cls,
+        system: RuleSystem,
+        players: int,
+        first_dealer: int = 0,
+        options: TableOptions | None = None,
+    ) -> Table:
+        """A new table, refused when the rules exclude it: a player count the system does not
+        have (`player_count`), or decks the table chose that cannot deal every round
+        (`decks_too_few`). Tables already playing are read with the plain constructor."""
+        low, high = system.players
+        if not low <= players <= high:
+            raise RulesError("player_count", low=low, high=high)
+        table = cls(system, players, first_dealer, options or TableOptions())
+        if table.options.decks is not None:
+            rules = table.rules
+            for number in range(1, len(rules.cards_dealt) + 1):
+                decks, jokers = decks_and_jokers(rules, players, number)
+                needed = players * cards_dealt(rules, number) + 1  # and the discard's first
+                if needed > decks * 52 + jokers:
+                    raise OptionError("decks_too_few", option="decks", decks=decks, players=players)
+        return table
 
     @cached_property
     def rules(self) -> RuleSystem:

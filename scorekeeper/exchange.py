@@ -258,7 +258,9 @@ def read_game(document: GameDocument) -> Imported:
         names=names,
     )
     try:
-        table = Table(rules, len(names), imported.first_dealer, options)
+        table = Table.checked(rules, len(names), imported.first_dealer, options)
+    except OptionError as error:  # decks that cannot deal every round to these players
+        raise Malformed("options", _describe(error)) from None
     except RulesError as error:
         raise Malformed("players", _describe(error)) from None
     _read_rounds(imported, table, document.rounds)

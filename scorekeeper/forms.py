@@ -19,6 +19,7 @@ from rules_engine import (
     PlayerDeal,
     Problem,
     RuleSystem,
+    Table,
     TableOptions,
     deal_facts,
     describe,
@@ -112,6 +113,8 @@ class NewGameForm(forms.Form):
             # The chosen game's house rules, named `<slug>-<option>`; other games' are ignored.
             try:
                 data["options"] = house_rules.read(get_rules(slug), self.data, f"{slug}-")
+                if names:  # the decks chosen must deal every round to these players
+                    Table.checked(get_rules(slug), len(names), options=data["options"])
             except OptionError as error:
                 option = str(error.params.get("option", ""))
                 self.option_errors[option] = describe(error.code, error.params, lang())

@@ -21,6 +21,7 @@ from rules_engine import (
     COLOURS,
     DealError,
     PlayerDeal,
+    RulesError,
     Table,
     TableOptions,
     format_hand,
@@ -67,7 +68,10 @@ def game_start(
         raise ServiceError("player_count", low=low, high=high)
     if first_dealer is None:
         first_dealer = random.randrange(len(names))
-    table = Table(rules, len(names), first_dealer % len(names), options or TableOptions())
+    try:
+        table = Table.checked(rules, len(names), first_dealer % len(names), options)
+    except RulesError as error:  # decks that cannot deal every round
+        raise ServiceError(error.code, field=error.params.get("option"), **error.params) from None
     salt = new_salt()
     edit, view = new_token(), view_token(salt)
     game = Game.objects.create(

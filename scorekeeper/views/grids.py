@@ -133,6 +133,9 @@ def blank_grid(request: HttpRequest) -> HttpResponse:
         chosen = house_rules.read(rules, request.GET, f"{rules.slug}-", skip=GAME_LENGTH)
         if "rounds" in rules.options:
             chosen = replace(chosen, rounds=data["deals"])
+        # A blank grid's table: its seats, its house rules (decks that can deal every
+        # round), and for an open-ended game the deals asked for.
+        table = None if rules.romi is not None else Table.checked(rules, len(names), options=chosen)
     except OptionError as error:
         option = str(error.params.get("option", ""))
         message = describe(error.code, error.params, lang())
@@ -140,12 +143,9 @@ def blank_grid(request: HttpRequest) -> HttpResponse:
         return render(request, "grids/blank.html", context, status=400)
     try:
         with translation.override(data["language"]):
-            if rules.romi is not None:
+            if table is None:
                 sheet = romi_sheet(rules, names)
             else:
-                # A blank grid's table: its seats, its house rules, and for an open-ended
-                # game the deals asked for.
-                table = Table(rules, len(names), options=chosen)
                 sheet = round_sheet(table, names, subtitle=_("Date:") + " " + "_" * 14)
             content = render_pdf(
                 [sheet],

@@ -218,3 +218,33 @@ def test_rami_sec_only_needs_only_who_went_out(client, start_game):
         -50,
         100,
     ]
+
+
+@pytest.mark.django_db
+def test_decks_that_cannot_deal_every_round_are_refused_next_to_the_option(client):
+    client.get("/language/en/")
+    names = {f"name_{i}": f"P{i}" for i in range(8)}
+    response = client.post("/new/", {"rules": "liverpool", **names, "liverpool-decks": "1"})
+    assert response.status_code == 400
+    assert "cannot deal every round to 8 players" in response.content.decode()
+    query = {"rules": "liverpool", "players": 8, "deals": 7, "paper": "a4"}
+    query.update({"orientation": "portrait", "per_sheet": 1, "language": "en"})
+    grid = client.get("/grids/", {**query, "liverpool-decks": "1"})
+    assert grid.status_code == 400 and "cannot deal every round" in grid.content.decode()
+
+
+@pytest.mark.django_db
+def test_overlap_without_the_contiguity_rule_is_refused(client):
+    client.get("/language/en/")
+    response = client.post(
+        "/new/",
+        {
+            "rules": "liverpool",
+            "name_0": "Ana",
+            "name_1": "Ben",
+            "liverpool-no_contiguous_runs": "0",
+            "liverpool-overlap_counts_as_contiguous": "1",
+        },
+    )
+    assert response.status_code == 400
+    assert "do not go together" in response.content.decode()
