@@ -97,4 +97,3 @@ def test_one_joker_too_many_is_said_in_the_singular():
 
     assert describe("too_many_jokers", {"count": 1, "most": 0}, "en").startswith("1 joker,")
     assert describe("too_many_jokers", {"count": 1, "most": 0}, "fr").startswith("1 joker :")
-
