@@ -71,7 +71,8 @@ def game_start(
     try:
         table = Table.checked(rules, len(names), first_dealer % len(names), options)
     except RulesError as error:  # decks that cannot deal every round
-        raise ServiceError(error.code, field=error.params.get("option"), **error.params) from None
+        field = str(error.params.get("option") or "") or None
+        raise ServiceError(error.code, None, field, **error.params) from None
     salt = new_salt()
     edit, view = new_token(), view_token(salt)
     game = Game.objects.create(
