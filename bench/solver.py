@@ -184,7 +184,11 @@ def real_hands(slug: str, count: int, rng: random.Random):
 
 # Hill climbing: mutate the worst hand so far, keep a mutant when it needs more nodes.
 def _mutate_cards(slug: str, hand: list, rng: random.Random) -> list:
-    rules = get_rules(slug)
+    return mutate_hand(get_rules(slug), hand, rng)
+
+
+def mutate_hand(rules, hand: list, rng: random.Random) -> list:
+    """One mutation of a hand, kept within what that table's hands may hold ([] if not)."""
     limits = hand_limits(rules)
     hand = list(hand)
     move = rng.random()

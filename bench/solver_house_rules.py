@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from solver import CONTRACT_SYSTEMS, adversarial  # noqa: E402
+from solver import CONTRACT_SYSTEMS, adversarial, mutate_hand  # noqa: E402
 
 from rules_engine import (  # noqa: E402
     CONTRACT_NODES,
@@ -87,31 +87,6 @@ def real_hands(rules: RuleSystem, count: int, rng: random.Random):
         yield n, rng.sample(deck, cards_dealt(rules, n) + 1)
 
 
-def mutate(rules: RuleSystem, hand: list[Card], rng: random.Random) -> list[Card]:
-    limits = hand_limits(rules)
-    hand = list(hand)
-    natural = Card(rng.randint(1, 13), rng.choice(SUITS))
-    move = rng.random()
-    if move < 0.3 and len(hand) < limits.cards:
-        hand.append(natural if rng.random() < 0.7 else Card(0))
-    elif move < 0.45 and len(hand) > 4:
-        hand.pop(rng.randrange(len(hand)))
-    elif move < 0.6 and hand:
-        base = rng.choice([c for c in hand if not c.is_joker] or [natural])
-        hand[rng.randrange(len(hand))] = Card(
-            max(1, min(13, base.rank + rng.choice((-1, 1)))), base.suit
-        )
-    elif move < 0.75 and hand:
-        hand[rng.randrange(len(hand))] = rng.choice(hand)
-    elif hand:
-        hand[rng.randrange(len(hand))] = natural if rng.random() < 0.8 else Card(0)
-    try:
-        check_hand(rules, hand)
-    except HandTooLarge:
-        return []
-    return hand
-
-
 def climb(slug: str, rules: RuleSystem, steps: int, rng: random.Random):
     limits = hand_limits(rules)
     cap = 2 * CONTRACT_NODES
@@ -139,7 +114,7 @@ def climb(slug: str, rules: RuleSystem, steps: int, rng: random.Random):
             continue
         best, best_nodes = hand, nodes(rules, n, hand, cap)
         for _ in range(steps):
-            mutant = mutate(rules, best, rng)
+            mutant = mutate_hand(rules, best, rng)
             if rules.contracts[n - 1].lay_all_cards and len(mutant) != most(n):
                 continue
             if mutant and (found := nodes(rules, n, mutant, cap)) >= best_nodes:

@@ -9,11 +9,11 @@ import uuid
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from scorekeeper import services
 from scorekeeper.exchange import MAX_BYTES
 from scorekeeper.models import Game, HistoryEntry, Round
 
 from .helpers import round_data, texts
+from .test_import_hardening import romi_game
 
 
 def exported(client, g) -> dict:
@@ -65,16 +65,7 @@ def test_export_import_export_gives_the_same_document(client, start_game):
 
 @pytest.mark.django_db
 def test_a_romi_rami_game_comes_back_with_its_contracts_and_trophies(client, start_game):
-    g = start_game("romi-rami", ["Ana", "Ben"])
-    ana, ben = g.game.players.all()
-    services.romi_contract_log(
-        game=g.game, player=ana, points=7, colour="H", combos=[2, 3], bonus_cards=2, joker_used=True
-    )
-    services.romi_contract_log(
-        game=g.game, player=ben, points=5, colour="Y", combos=[4], bonus_cards=0, joker_used=False
-    )
-    services.romi_finish(game=g.game, trophies=[("H", 3), ("D", 2), ("2", 2), ("3", 1)])
-    document = exported(client, g)
+    document = romi_game(client, start_game)
     assert len(document["romi"]["contracts"]) == 2 and len(document["romi"]["trophies"]) == 4
     wipe()
     response = upload(client, document)

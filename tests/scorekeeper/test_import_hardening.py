@@ -8,17 +8,16 @@ deletion, ROMi RAMi finished, a group's book), each checked on the pages that fa
 from __future__ import annotations
 
 import json
-import threading
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import connection
 from django.test import Client
 
 from scorekeeper import clubs, services
 from scorekeeper.models import Club, Game, HistoryEntry, Round
 
 from .helpers import round_data, texts
+from .test_races import at_once
 
 
 def upload(client, document, url="/import/"):
@@ -121,19 +120,6 @@ CONTRACT_CASES = [
 ]
 
 
-@pytest.mark.django_db
-@pytest.mark.parametrize(("change", "where"), CONTRACT_CASES)
-def test_a_broken_contract_game_is_refused_with_its_place(client, start_game, change, where):
-    document = contract_game(client, start_game)
-    wipe()
-    change(document)
-    client.get("/language/en/")
-    response = upload(client, document)
-    assert response.status_code == 400, errors(response)
-    assert f"cannot be imported: {where} should be" in errors(response)
-    assert Game.objects.count() == 0 and HistoryEntry.objects.count() == 0
-
-
 ROMI_CASES = [
     (set_(["romi", "trophies", 0, "symbol"], "Z"), "romi.trophies[0].symbol"),
     (
@@ -151,16 +137,20 @@ ROMI_CASES = [
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("change", "where"), ROMI_CASES)
-def test_a_broken_romi_game_is_refused_with_its_place(client, start_game, change, where):
-    document = romi_game(client, start_game)
+@pytest.mark.parametrize(
+    ("game", "change", "where"),
+    [(contract_game, *case) for case in CONTRACT_CASES]
+    + [(romi_game, *case) for case in ROMI_CASES],
+)
+def test_a_broken_game_is_refused_with_its_place(client, start_game, game, change, where):
+    document = game(client, start_game)
     wipe()
     change(document)
     client.get("/language/en/")
     response = upload(client, document)
     assert response.status_code == 400, errors(response)
     assert f"cannot be imported: {where} should be" in errors(response)
-    assert Game.objects.count() == 0
+    assert Game.objects.count() == 0 and HistoryEntry.objects.count() == 0
 
 
 @pytest.mark.django_db
@@ -277,23 +267,10 @@ def test_the_published_schemas_describe_the_documents(client):
 def test_the_same_file_imported_twice_at_once_is_stored_once(start_game):
     """Both requests pass the "already here?" check; the one that loses the insert is told
     the game is already here (was a 500 on PostgreSQL)."""
-    first = Client()
-    document = contract_game(first, start_game)
+    document = contract_game(Client(), start_game)
     wipe()
-    answers: list[int] = []
-    barrier = threading.Barrier(4)
-
-    def send():
-        barrier.wait()
-        answers.append(upload(Client(), document).status_code)
-        connection.close()
-
-    threads = [threading.Thread(target=send) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(answers) == [302, 400, 400, 400]
+    answers = at_once(*[lambda c: upload(c, document)] * 4)
+    assert sorted(a.status_code for a in answers) == [302, 400, 400, 400]
     assert Game.objects.count() == 1 and Round.objects.count() == 1
 
 
@@ -301,20 +278,8 @@ def test_the_same_file_imported_twice_at_once_is_stored_once(start_game):
 def test_the_same_book_imported_twice_at_once_is_stored_once(start_game):
     document = book_of(Client(), start_game)
     wipe()
-    answers: list[int] = []
-    barrier = threading.Barrier(4)
-
-    def send():
-        barrier.wait()
-        answers.append(upload(Client(), document, "/groups/import/").status_code)
-        connection.close()
-
-    threads = [threading.Thread(target=send) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(answers) == [302, 400, 400, 400]
+    answers = at_once(*[lambda c: upload(c, document, "/groups/import/")] * 4)
+    assert sorted(a.status_code for a in answers) == [302, 400, 400, 400]
     assert Club.objects.count() == 1 and Game.objects.count() == 2
 
 
