@@ -221,7 +221,7 @@ def member_rename(*, club: Club, member: Member, name: str) -> None:
     if member.pk not in members:
         raise Conflict("member_gone")
     member = members.pop(member.pk)
-    if any(name_key(name) in {name_key(n) for n in [m.name, *m.aliases]} for m in members.values()):
+    if any(name_key(name) in _spellings(m) for m in members.values()):
         raise ServiceError("member_name_taken", field="name", name=name)
     if name == member.name:
         return

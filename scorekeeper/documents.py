@@ -29,9 +29,10 @@ from pydantic import (
     model_validator,
 )
 
-from rules_engine import COLOURS, MOST_DEALS, MOST_DECKS, MOST_POINTS, Fact, get_rules
+from rules_engine import COLOURS, MOST_DEALS, MOST_DECKS, MOST_POINTS, SYSTEMS, Fact, get_rules
 
 from .models import MAX_CLUB_NAME, MAX_NAME
+from .names import NameRefused, clean_name
 
 GAME_FORMAT = "rami-score-keeper/game"
 BOOK_FORMAT = "rami-score-keeper/book"
@@ -42,7 +43,7 @@ VERSION = 1
 MOST_ROUNDS = 200
 MOST_HISTORY = 500
 MOST_CONTRACTS = 500
-MOST_PLAYERS = 8
+MOST_PLAYERS = max(rules.players[1] for rules in SYSTEMS.values())
 MOST_CARDS_TEXT = 300  # RoundScore.cards
 MOST_POINTS_IN_HAND = 10_000
 MOST_SCORE = 1_000_000
@@ -74,12 +75,15 @@ def _shown_moment(moment: datetime) -> datetime:
 
 
 def _nfc_name(text: str) -> str:
-    """The names' one rule (names.clean_name), as a type: a stored name is already clean."""
-    name = " ".join(unicodedata.normalize("NFC", text).split())
-    if name != text or not name:
+    """The one name rule (names.clean_name), as a type: a stored name is already clean."""
+    try:
+        name = clean_name(text, len(text) or 1)  # the length is the field's own bound
+    except NameRefused as refused:
+        if refused.code == "name_control":
+            raise ValueError("no control or invisible characters") from None
+        raise ValueError("a name as the app stores it: trimmed, single spaces, NFC") from None
+    if name != text:
         raise ValueError("a name as the app stores it: trimmed, single spaces, NFC")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise ValueError("no control or invisible characters")
     return name
 
 

@@ -29,6 +29,7 @@ from rules_engine import (
 )
 
 from . import house_rules
+from .documents import TROPHY_SYMBOLS
 from .i18n import lang
 from .keypad import parse_points
 from .models import MAX_NAME
@@ -338,9 +339,6 @@ def trophy_name(symbol: str) -> str:
     if symbol in COLOURS:
         return _("most %(colour)s") % {"colour": colour_name(symbol)}
     return _("most %(n)s-card combos") % {"n": symbol}
-
-
-TROPHY_SYMBOLS = [*COLOURS, *(str(size) for size in ROMI.combo_sizes)]
 
 
 class RomiFinishForm(forms.Form):

@@ -24,7 +24,7 @@ def clean_name(value: str, most: int = MAX_NAME, *, field: str | None = None) ->
     name = " ".join(unicodedata.normalize("NFC", value).split())
     if not name:
         raise NameRefused("name_empty", field=field)
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
+    if any(_invisible(ch) for ch in name):
         raise NameRefused("name_control", field=field)
     if len(name) > most:
         raise NameRefused("name_too_long", field=field, most=most)
@@ -44,6 +44,7 @@ def as_exported(name: str, most: int = MAX_NAME) -> str:
 
 
 def _invisible(ch: str) -> bool:
+    """Controls, format characters (bidi marks, zero-width), private use: Unicode's "C"."""
     return unicodedata.category(ch).startswith("C")
 
 
