@@ -9,7 +9,7 @@ answer is the largest count with p95 <= 100 ms and zero failures (doubling, then
 gap). Also prints the in-process server time of a round entry and of the edit page for
 4 players x 7 rounds of rami-51 (Django's test client, no network).
 
-Run:  .venv/bin/pip install -e ".[bench]"
+Run:  .uv/bin/uv sync --locked --inexact --extra bench
       .venv/bin/python bench/capacity.py                     (scratch SQLite file)
       DATABASE_URL=postgres://postgres@127.0.0.1:5432/rami_capacity .venv/bin/python bench/capacity.py
 Options: --app-root DIR serves another checkout with the same load (e.g. a `git worktree` of

@@ -34,7 +34,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from rules_engine import PlayerDeal, Table  # noqa: E402
-from scorekeeper import clubs, services  # noqa: E402
+from scorekeeper import services  # noqa: E402
 from scorekeeper.models import Club, Game, GameResult, Player, Round, RoundScore  # noqa: E402
 
 RULES, PLAYERS, DEALS = "liverpool", 6, 7
@@ -44,7 +44,7 @@ def seed(games: int, players: int = PLAYERS, rng_seed: int = 1) -> tuple[str, st
     """A group of `players` with `games` finished games; returns its edit and view tokens."""
     rng = random.Random(rng_seed)
     names = ["Ana", "Ben", "Cléo", "Dan", "Eva", "Fred", "Gus", "Hugo"][:players]
-    club, edit, view = clubs.club_create(name="Jeudi soir", names=names)
+    club, edit, view = services.club_create(name="Jeudi soir", names=names)
     members = list(club.members.all())
     by_name = {m.name: m for m in members}
     table = Table.build(RULES, players)

@@ -20,16 +20,9 @@ import django  # noqa: E402
 django.setup()
 
 from scorekeeper import services  # noqa: E402
+from tests.browser.conftest import CHROMIUM, FLAGS  # noqa: E402  the tests' own browser
 
 FIRST_VISIT_LIMIT = 60 * 1024
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def read_log(path, start: int) -> list[tuple[str, int]]:
@@ -66,7 +59,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     with serve(workers=2, access_log=log) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         context = browser.new_context(
             viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="fr-FR"
         )

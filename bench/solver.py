@@ -34,7 +34,8 @@ from rules_engine import (  # noqa: E402
     solve_opening,
 )
 from rules_engine.cards import SUITS, format_card  # noqa: E402
-from rules_engine.limits import HandTooLarge, check_hand  # noqa: E402
+from rules_engine.errors import HandTooLarge  # noqa: E402
+from rules_engine.limits import check_hand  # noqa: E402
 from rules_engine.romi import ValueCard, check_romi_contract, parse_requirements  # noqa: E402
 
 CONTRACT_SYSTEMS = ("rami-contrat", "liverpool", "rami-contrat-13")

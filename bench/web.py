@@ -32,6 +32,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from rules_engine import Table, get_rules  # noqa: E402
 from scorekeeper import services  # noqa: E402
 from scorekeeper.forms import RoundForm  # noqa: E402
 from scorekeeper.models import Round  # noqa: E402
@@ -87,7 +88,9 @@ def finished_game() -> tuple[str, str]:
             "went_out": str(out),
             **{f"points_{s}": str(5 + s + number) for s in range(8) if s != out},
         }
-        form = RoundForm(data, players=players, rules=services.get_rules("liverpool"))
+        form = RoundForm(
+            data, players=players, table=Table(get_rules("liverpool"), len(players), 0)
+        )
         assert form.is_valid(), form.errors
         services.round_record(game=game, entries=form.entries(), no_winner=False)
     return f"/g/{view}/", f"/g/{edit}/"

@@ -34,12 +34,32 @@ from .catalogue import SYSTEMS, cards_dealt, contract_for, decks_and_jokers, get
 from .contracts import ContractCheck, check_contract
 from .errors import (
     DealError,
+    HandTooLarge,
     NotationError,
     OptionError,
     Problem,
     RoundOutOfRange,
     RulesError,
+    SearchTooLarge,
     UnknownRules,
+)
+from .house_rule_words import ANY
+from .house_rules import (
+    CHECKER,
+    GAME,
+    GRID,
+    HOUSE_RULES,
+    MOST_DEALS,
+    MOST_DECKS,
+    MOST_POINTS,
+    Choice,
+    HouseRule,
+    default_words,
+    label_words,
+    meaning_words,
+    register,
+    said_words,
+    value_words,
 )
 from .limits import (
     CONTRACT_NODES,
@@ -47,8 +67,6 @@ from .limits import (
     ROMI_NODES,
     Budget,
     HandLimits,
-    HandTooLarge,
-    SearchTooLarge,
     check_hand,
     hand_limits,
 )
@@ -61,15 +79,7 @@ from .messages import (
     reading_words,
 )
 from .opening import OpeningCheck, check_opening
-from .options import (
-    CHOICES,
-    MOST_DEALS,
-    MOST_DECKS,
-    MOST_POINTS,
-    Choice,
-    TableOptions,
-    system_default,
-)
+from .options import TableOptions, system_default
 from .referee import Question
 from .romi import (
     COLOUR_SYMBOLS,
@@ -122,7 +132,18 @@ __all__ = [
     "MOST_DEALS",
     "MOST_DECKS",
     "MOST_POINTS",
-    "CHOICES",
+    "ANY",
+    "CHECKER",
+    "GAME",
+    "GRID",
+    "HOUSE_RULES",
+    "HouseRule",
+    "default_words",
+    "label_words",
+    "meaning_words",
+    "register",
+    "said_words",
+    "value_words",
     "Choice",
     "system_default",
     "OPENING_NODES",

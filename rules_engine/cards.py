@@ -71,6 +71,12 @@ def joker(pin: tuple[int, str] | None = None) -> Card:
     return Card(0, "", pin)
 
 
+def rank_keys(jokers: bool) -> tuple[str, ...]:
+    """The keys a card picker offers, in the notation's own words: every rank, the joker's
+    where jokers are in play."""
+    return (*(rank_name(rank) for rank in range(1, 14)), *(("JK",) if jokers else ()))
+
+
 def rank_name(rank: int) -> str:
     return RANK_NAMES.get(rank, str(rank))
 

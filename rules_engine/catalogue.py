@@ -27,24 +27,6 @@ def _runs(n: int, size: int = 4, exact: bool = False) -> tuple[Requirement, ...]
     return tuple(Requirement("run", size, exact) for _ in range(n))
 
 
-# House rules every contract system offers (rules_engine/options.py).
-CONTRACT_OPTIONS = (
-    "exact_lay_down",
-    "no_contiguous_runs",
-    "same_rank_sets_count_once",
-    "dealer_passes",
-    "no_winner_deals",
-)
-# liverpool: overlapping runs right after the rule they extend, decks last
-LIVERPOOL_OPTIONS = (
-    "no_jokers",
-    *CONTRACT_OPTIONS[:2],
-    "overlap_counts_as_contiguous",
-    *CONTRACT_OPTIONS[2:],
-    "decks",
-)
-
-
 def _seven_contracts(
     exact: bool, run: int, last: tuple[Requirement, ...], all_cards: bool
 ) -> tuple[Contract, ...]:
@@ -83,7 +65,6 @@ RAMI_CONTRAT = RuleSystem(
     seating=Seating(dealer_step=1, play_step=1),
     allows_no_winner=True,
     extra_cards_allowance=6,
-    options=("no_jokers", *CONTRACT_OPTIONS),
 )
 
 LIVERPOOL = RuleSystem(
@@ -102,7 +83,6 @@ LIVERPOOL = RuleSystem(
     jokers_per_deck=2,
     forbid_contiguous_runs=True,
     extra_cards_allowance=6,
-    options=LIVERPOOL_OPTIONS,
 )
 
 RAMI_51 = RuleSystem(
@@ -121,14 +101,6 @@ RAMI_51 = RuleSystem(
     flat_scores=(FlatScore(Fact.LAID_NOTHING, 100),),
     bonuses=(Bonus(Fact.RAMI_SEC, -50),),
     opening=Opening(),
-    options=(
-        "rounds",
-        "end_at_total",
-        "joker_counts_as_card",
-        "ace_in_set",
-        "rami_sec_only",
-        "dealer_passes",
-    ),
 )
 
 RAMI_CONTRAT_13 = RuleSystem(
@@ -157,7 +129,6 @@ RAMI_CONTRAT_13 = RuleSystem(
     seating=Seating(dealer_step=-1, play_step=-1),
     bonuses=(Bonus(Fact.OPENED_FIRST, -10), Bonus(Fact.WENT_OUT, -10)),
     extra_cards_allowance=6,
-    options=(*CONTRACT_OPTIONS, "decks"),
 )
 
 ROMI_RAMI = RuleSystem(

@@ -46,6 +46,18 @@ class OptionError(RulesError):
     code = "bad_option"
 
 
+class HandTooLarge(RulesError):
+    """More cards, copies of a card or jokers than any hand of this system can hold."""
+
+    code = "hand_too_large"
+
+
+class SearchTooLarge(RulesError):
+    """The finder used its whole budget without deciding: an honest "cannot tell here"."""
+
+    code = "search_too_large"
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with a deal: whose (seat, None for the deal), where, what."""

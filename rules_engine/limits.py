@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card
-from .errors import RulesError
+from .errors import HandTooLarge, SearchTooLarge
 from .systems import RuleSystem
 
 # Nodes each finder may explore. A node costs each finder a different time, so each has its
@@ -23,18 +23,6 @@ from .systems import RuleSystem
 CONTRACT_NODES = 4_000
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000
-
-
-class HandTooLarge(RulesError):
-    """More cards, copies of a card or jokers than any hand of this system can hold."""
-
-    code = "hand_too_large"
-
-
-class SearchTooLarge(RulesError):
-    """The finder used its whole budget without deciding: an honest "cannot tell here"."""
-
-    code = "search_too_large"
 
 
 @dataclass(frozen=True)

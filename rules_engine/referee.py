@@ -49,6 +49,11 @@ class Question:
     options: TableOptions = field(default_factory=TableOptions)
 
     @property
+    def jokers_in_play(self) -> bool:
+        """Whether this table plays with jokers (the variant without them is a house rule)."""
+        return not self.options.no_jokers
+
+    @property
     def system(self) -> RuleSystem:
         """The rules asked about, with the table's house rules applied."""
         return self.options.apply(get_rules(self.rules))
@@ -63,7 +68,7 @@ class Question:
                 self.round
             )
         most = hand_limits(rules)
-        return HandLimits(most.cards, most.copies, 0 if self.options.no_jokers else most.jokers)
+        return HandLimits(most.cards, most.copies, most.jokers if self.jokers_in_play else 0)
 
     def contract_round(self) -> int:
         """The round whose contract applies: it must be said, never guessed."""

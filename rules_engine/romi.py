@@ -10,8 +10,8 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .errors import NotationError, RulesError
-from .limits import ROMI_NODES, Budget, HandTooLarge
+from .errors import HandTooLarge, NotationError, RulesError
+from .limits import ROMI_NODES, Budget
 from .melds import Reason
 from .systems import Romi
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 from functools import cache
 from itertools import chain
 
+from .candidates import Candidate, hand_counts, run_candidates, set_candidates
 from .cards import Card
 from .limits import OPENING_NODES, Budget, HandLimits, check_hand
 from .melds import MeldReading, Reason
 from .opening import meld_points
-from .solver import Candidate, Solution, _hand_counts, _run_candidates, _set_candidates
+from .solver import Solution
 from .systems import Requirement, RuleSystem
 
 _NONE = (-1, ())
@@ -52,11 +53,11 @@ def solve_opening(
         return Solution(False, (), (reason,)), 0
     meld = rules.meld_rules
     hand = [Card(0) if c.is_joker else c for c in hand]
-    counts, jokers = _hand_counts(hand)
+    counts, jokers = hand_counts(hand)
     # A long run that cuts into two runs, each with a natural, scores what the two score.
     generated = chain(
-        _set_candidates(rules, Requirement("set", meld.set_min), counts, jokers, True),
-        _run_candidates(
+        set_candidates(rules, Requirement("set", meld.set_min), counts, jokers, True),
+        run_candidates(
             rules, Requirement("run", meld.run_min), counts, jokers, True, True, splittable=False
         ),
     )

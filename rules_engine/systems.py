@@ -169,7 +169,14 @@ class RuleSystem:
     romi: Romi | None = None
     lowest_wins: bool = True
     extra_cards_allowance: int = 0  # cards a hand may gain beyond the deal ("May I?" takes)
-    options: tuple[str, ...] = ()  # names of the TableOptions a table of this system may set
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The house rules a table of this system may choose (house_rules.HOUSE_RULES, which
+        names its systems: a house rule applies to rule systems, so it is read here late)."""
+        from .house_rules import offered
+
+        return offered(self.slug)
 
     @property
     def has_contracts(self) -> bool:

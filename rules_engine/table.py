@@ -10,14 +10,25 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from .cards import Card, rank_keys
 from .catalogue import cards_dealt, contract_for, decks_and_jokers, get_rules
-from .errors import DealError, OptionError, Problem, RulesError
-from .limits import HandLimits, HandTooLarge, check_hand, hand_limits
+from .errors import DealError, HandTooLarge, OptionError, Problem, RulesError
+from .limits import HandLimits, check_hand, hand_limits
+from .messages import contract_symbols, contract_words
 from .options import TableOptions
-from .scoring import PlayerDeal, behind_leader, ranking, score_deal, validate_deal, winners
+from .scoring import (
+    PlayerDeal,
+    behind_leader,
+    deal_facts,
+    hand_points,
+    ranking,
+    score_deal,
+    validate_deal,
+    winners,
+)
 from .scoring import totals as totals_of
 from .seating import seats_for_round
-from .systems import Contract, Opening, RuleSystem
+from .systems import Contract, Fact, Opening, RuleSystem
 
 
 @dataclass(frozen=True)
@@ -39,6 +50,15 @@ class RoundPlan:
     @property
     def lay_all(self) -> bool:
         return self.contract is not None and self.contract.lay_all_cards
+
+    def contract_words(self, lang: str) -> str:
+        """The round's contract in words ("" without one), as a table says it."""
+        return contract_words(self.contract, lang) if self.contract else ""
+
+    @property
+    def contract_symbols(self) -> str:
+        """The round's contract in signs, for a grid's narrow column."""
+        return contract_symbols(self.contract) if self.contract else ""
 
 
 @dataclass(frozen=True)
@@ -174,12 +194,52 @@ class Table:
         open-ended game ends when the table says so."""
         if self.rounds is not None and played >= self.rounds:
             return True
-        end = self.options.end_at_total
+        end = self.end_total
         return end is not None and any(total >= end for total in totals)
+
+    def is_finished(self, ended: bool, played: int, totals: Sequence[int] = ()) -> bool:
+        """The one answer to "is the game finished?": the table ended it (`ended`), or its
+        rounds or totals did (a ROMi RAMi game ends only when the table enters its trophies)."""
+        return ended or (self.rules.romi is None and self.is_over(played, totals))
+
+    @property
+    def totals_can_end(self) -> bool:
+        """Whether a total reaching the table's end finishes the game (so totals are asked)."""
+        return self.options.end_at_total is not None
+
+    @property
+    def end_total(self) -> int | None:
+        """The total that ends the game, when the table chose one."""
+        end = self.options.end_at_total
+        return None if end is None else int(end)
+
+    @property
+    def card_keys(self) -> tuple[str, ...]:
+        """The keys of this table's card picker: the ranks, and the joker if in play."""
+        return rank_keys(self.with_jokers)
+
+    @property
+    def counts_cards(self) -> bool:
+        """Whether cards left in hand are counted at this table (not in ROMi RAMi)."""
+        return self.rules.card_values is not None
+
+    def hand_value(self, cards: Sequence[Card]) -> int:
+        """What the cards left in a hand are worth at this table."""
+        return hand_points(self.rules, cards)
+
+    def facts(self) -> tuple[Fact, ...]:
+        """What the table may say of a player after a deal, in the order the rules give."""
+        return deal_facts(self.rules)
+
+    def fact_points(self, fact: Fact) -> int | None:
+        """What a fact scores on its own (a bonus, or the flat score of laying nothing)."""
+        bonus = next((b.points for b in self.rules.bonuses if b.fact == fact), None)
+        flat = next((f.points for f in self.rules.flat_scores if f.fact == fact), None)
+        return bonus if bonus is not None else flat
 
     def points_to_go(self, totals: Sequence[int]) -> int | None:
         """Points the highest total still lacks to end the game (None: no total ends it)."""
-        end = self.options.end_at_total
+        end = self.end_total
         if end is None:
             return None
         return max(end - max(totals, default=0), 0)

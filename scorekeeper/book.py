@@ -1,8 +1,9 @@
-"""Reads of a group's book: every game summed up (kept up to date), then filtered statistics.
+"""Reads of a group's book: every game summed up, then filtered statistics.
 
 The figures come from `GameResult` rows, one per player and game, each stamped with the
-game's version: a game changed since is summed up again here, all stale games at once, so a
-page costs the same few queries for a group of 5 games or 500.
+game's version. The services store them whenever a game of a group changes
+(services.results); a row older than its game is summed up again for the page only, so a
+page costs the same few queries for a group of 5 games or 500 and never writes.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import cast
+from typing import Any, cast
 from urllib.parse import urlencode
 
 from django.utils import timezone
@@ -33,7 +34,7 @@ from rules_engine import (
     seat_records,
 )
 
-from .forms import small_number
+from .digits import small_number
 from .models import Club, Game, GameResult, Member, Player, RomiContract, RomiTrophy, RoundScore
 from .selectors import romi_lines
 
@@ -64,7 +65,12 @@ class GameInfo:
 # ---------------------------------------------------------------- keeping results up to date
 
 
-def _records(game: Game, players: list[Player], deals: list[Deal], romi) -> list[SeatRecord]:
+def _records(
+    game: Game,
+    players: list[Player],
+    deals: list[Deal],
+    romi: tuple[list[RomiContract], list[RomiTrophy]],
+) -> list[SeatRecord]:
     table = game.table
     if table.rules.romi is not None:
         contracts, trophies = romi
@@ -73,8 +79,9 @@ def _records(game: Game, players: list[Player], deals: list[Deal], romi) -> list
     return seat_records(table, deals)
 
 
-def summarise(game_ids: list[int]) -> None:
-    """Sum these games up again, seat by seat (a fixed number of queries however many)."""
+def game_results(game_ids: list[int]) -> list[GameResult]:
+    """These games summed up, seat by seat, as result rows not yet stored (a fixed number of
+    queries however many games)."""
     games = list(Game.objects.filter(pk__in=game_ids).prefetch_related("players"))
     romi_ids = [g.pk for g in games if g.table.rules.romi is not None]
     rows: dict[int, dict[int, dict[int, tuple[int, list[str]]]]] = defaultdict(dict)
@@ -104,9 +111,7 @@ def summarise(game_ids: list[int]) -> None:
                 )
         records = _records(game, players, deals, (contracts[game.pk], trophies[game.pk]))
         totals = [r.total for r in records]
-        finished = game.finished_at is not None or (
-            game.table.rules.romi is None and game.table.is_over(len(deals), totals)
-        )
+        finished = game.table.is_finished(game.finished_at is not None, len(deals), totals)
         for player, record in zip(players, records, strict=True):
             values = {name: getattr(record, name) for name in RECORD_FIELDS}
             values["contract_points"] = ",".join(map(str, record.contract_points))
@@ -115,49 +120,71 @@ def summarise(game_ids: list[int]) -> None:
                     game=game, player=player, version=game.version, finished=finished, **values
                 )
             )
-    GameResult.objects.bulk_create(
-        results,
-        update_conflicts=True,
-        unique_fields=["player"],
-        update_fields=["version", "finished", *RECORD_FIELDS],
-    )
+    return results
 
 
-def _result_rows(query) -> list[tuple]:
-    return list(
-        query.values_list("game_id", "version", "finished", "player__member_id", *RECORD_FIELDS)
-    )
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's result in one game of the group, as of the game's `version`."""
+
+    game: int
+    version: int
+    finished: bool
+    member: int | None
+    record: SeatRecord
 
 
-def _as_record(row: tuple) -> SeatRecord:
-    total, rank, deals, deal_points, best, out, secs, nothing, deficit, points = row[4:]
+def _seat_record(values: Mapping[str, object]) -> SeatRecord:
+    points = cast(str, values["contract_points"])
     contracts = tuple(map(int, points.split(","))) if points else ()
-    return SeatRecord(total, rank, deals, deal_points, best, out, secs, nothing, deficit, contracts)
+    fields = {name: values[name] for name in RECORD_FIELDS if name != "contract_points"}
+    return SeatRecord(**fields, contract_points=contracts)  # type: ignore[arg-type]
 
 
-def club_results(club: Club) -> tuple[dict[int, GameInfo], dict[int, list[tuple]]]:
-    """The group's games and, game by game, every seat's result row (game, version,
-    finished, member, then RECORD_FIELDS), each up to date with its game."""
+def _stored_results(club: Club) -> list[SeatResult]:
+    """The stored rows, read as values: a group of 500 games reads thousands of them."""
+    query = GameResult.objects.filter(game__club=club).values(
+        "game_id", "version", "finished", "player__member_id", *RECORD_FIELDS
+    )
+    return [
+        SeatResult(
+            v["game_id"], v["version"], v["finished"], v["player__member_id"], _seat_record(v)
+        )
+        for v in query
+    ]
+
+
+def _seat_result(result: GameResult) -> SeatResult:
+    values = {name: getattr(result, name) for name in RECORD_FIELDS}
+    record = _seat_record(values)
+    return SeatResult(
+        result.game_id, result.version, result.finished, result.player.member_id, record
+    )
+
+
+def club_results(club: Club) -> tuple[dict[int, GameInfo], dict[int, list[SeatResult]]]:
+    """The group's games and, game by game, every seat's result, each up to date with its
+    game."""
     games = {
         row[0]: GameInfo(*row)
         for row in Game.objects.filter(club=club).values_list(
             "pk", "version", "rules_slug", "seats", "created_at"
         )
     }
-    by_game: dict[int, list[tuple]] = defaultdict(list)
-    for row in _result_rows(GameResult.objects.filter(game__club=club)):
-        by_game[row[0]].append(row)
+    by_game: dict[int, list[SeatResult]] = defaultdict(list)
+    for seat in _stored_results(club):
+        by_game[seat.game].append(seat)
     stale = [
         pk
         for pk, info in games.items()
-        if len(by_game[pk]) != info.seats or any(row[1] != info.version for row in by_game[pk])
+        if len(by_game[pk]) != info.seats or any(r.version != info.version for r in by_game[pk])
     ]
-    if stale:
-        summarise(stale)
-        for pk in stale:
-            by_game[pk] = []
-        for row in _result_rows(GameResult.objects.filter(game__in=stale)):
-            by_game[row[0]].append(row)
+    # A game whose rows are stale (changed outside the services, or before they kept the book
+    # up to date) is summed up here for this page only: a read never writes.
+    for pk in stale:
+        by_game[pk] = []
+    for result in game_results(stale) if stale else []:
+        by_game[result.game_id].append(_seat_result(result))
     return games, by_game
 
 
@@ -270,7 +297,7 @@ def club_book(club: Club, query: Mapping[str, str], lang: str) -> Book:
     """The group's statistics as the address filters them: 4 queries, 5 more when games
     changed since last read."""
     games, rows = club_results(club)
-    finished = {pk for pk, seats in rows.items() if seats and seats[0][2]}
+    finished = {pk for pk, seats in rows.items() if seats and seats[0].finished}
     filters = read_filters(query, games, finished)
     members = list(Member.objects.filter(club=club))
     by_id = {m.pk: m for m in members}
@@ -287,12 +314,11 @@ def club_book(club: Club, query: Mapping[str, str], lang: str) -> Book:
     seats: dict[int, list[BookSeat]] = defaultdict(list)
     unfinished: set[int] = set()
     for pk in chosen:
-        for row in rows[pk]:
-            finished, member = row[2], row[3]
-            if not finished:
+        for seat in rows[pk]:
+            if not seat.finished:
                 unfinished.add(pk)
-            elif member in by_id:
-                seats[pk].append(BookSeat(member, _as_record(row)))
+            elif seat.member in by_id:
+                seats[pk].append(BookSeat(seat.member, seat.record))
     lowest = rules.lowest_wins if rules else True
     book_games = [BookGame(pk, lowest, tuple(s)) for pk, s in seats.items()]
     stats = player_stats(book_games)
@@ -316,8 +342,14 @@ def club_book(club: Club, query: Mapping[str, str], lang: str) -> Book:
     )
 
 
-def _line(member, stats, games, rules, lang) -> Line:
-    def on(mark):
+def _line(
+    member: Member,
+    stats: PlayerStats,
+    games: Mapping[int, GameInfo],
+    rules: RuleSystem | None,
+    lang: str,
+) -> Line:
+    def on(mark: Any) -> datetime | None:
         return games[mark.game].created_at if mark is not None else None
 
     line = Line(

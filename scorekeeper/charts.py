@@ -7,6 +7,8 @@ dark); the SVG carries its own dark-mode style, since an <img> does not see the 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from reportlab.graphics import renderSVG
@@ -42,7 +44,7 @@ SWATCH = 26  # the line sample, the gap after it and the gap before the next col
 BROWSER_SPARE = 1.2
 
 
-def style_axes(across, values, size: float = AXIS_SIZE) -> None:
+def style_axes(across: Any, values: Any, size: float = AXIS_SIZE) -> None:
     """Both axes in the chart's ink, with light lines across at the values' steps."""
     for axis in (across, values):
         axis.labels.fontName, axis.labels.fontSize = FONT, size

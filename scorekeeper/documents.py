@@ -159,7 +159,7 @@ class RoundRecord(Strict):
     hands: Annotated[list[Hand], Field(min_length=1, max_length=MOST_PLAYERS)]
 
 
-# History snapshots: the shape each action writes (services.py) --------------------------
+# History snapshots: the shape each action writes (services) --------------------------
 
 
 class SnapshotScore(Strict):
@@ -305,7 +305,7 @@ class GameDocument(Strict):
     players: Annotated[list[PlayerRecord], Field(min_length=1, max_length=MOST_PLAYERS)]
     rounds: Annotated[list[RoundRecord], Field(max_length=MOST_ROUNDS)]
     romi: RomiRecord | None = None
-    # services.py: past the limit, rounds may still be entered and the game finished once,
+    # services: past the limit, rounds may still be entered and the game finished once,
     # and a new edit link takes the place of the last one.
     history: Annotated[list[HistoryRecord], Field(max_length=MOST_HISTORY + MOST_ROUNDS + 2)]
 
@@ -321,7 +321,7 @@ class MemberRecord(Strict):
 
 
 class EventSnapshot(Strict):
-    """What a group's history entry says (clubs.py writes these fields, by action)."""
+    """What a group's history entry says (services.groups writes these fields, by action)."""
 
     name: GroupName | None = None
     members: Annotated[list[Name], Field(max_length=MOST_MEMBERS)] | None = None

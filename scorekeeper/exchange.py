@@ -29,29 +29,27 @@ from rules_engine import (
     RulesError,
     Table,
     TableOptions,
-    describe,
-    format_hand,
     get_rules,
     parse_hand,
     running_totals,
 )
 
+from . import round_records
 from .documents import (
     GAME_FORMAT,
     VERSION,
     ContractRecord,
     GameDocument,
-    Hand,
     HistoryRecord,
     RoundRecord,
     RoundSnapshot,
     SeatSnapshot,
     TrophyRecord,
 )
-from .i18n import lang
 from .models import Game
 from .names import as_exported, name_key, snapshot_exported
 from .problems import Malformed, what_is_wrong, where_it_is
+from .refusals import rule_words
 
 FORMAT = GAME_FORMAT
 # The heaviest game the server can hold (8 players, every round, 500 changes of 8 hands,
@@ -94,21 +92,7 @@ def export_game(game: Game) -> GameDocument:
         "archived_at": _when(game.archived_at),
         "players": [{"seat": p.seat, "name": as_exported(p.name)} for p in players],
         "rounds": [
-            {
-                "number": round_.number,
-                "uuid": str(round_.client_uuid) if round_.client_uuid else None,
-                "no_winner": round_.no_winner,
-                "hands": [
-                    {
-                        "seat": seat_of[s.player_id],
-                        "points": s.hand_points,
-                        "cards": s.cards,
-                        "facts": sorted(s.facts),
-                        "score": s.score,
-                    }
-                    for s in sorted(round_.scores.all(), key=lambda s: seat_of[s.player_id])
-                ],
-            }
+            round_records.exported(round_records.stored(round_, round_.scores.all(), seat_of))
             for round_ in game.rounds.all()
         ],
         "history": [
@@ -154,10 +138,17 @@ def spreadsheet_cell(value: object) -> object:
     return value
 
 
-def export_csv(game: Game) -> str:
-    """One line per deal and player (ROMi RAMi: per contract), with the running total."""
+BOM = "\ufeff"  # spreadsheets read the file as UTF-8 only when it starts with one
+SEPARATORS = {"semicolon": ";", "comma": ","}
+
+
+def export_csv(game: Game, separator: str = ",") -> str:
+    """One line per deal and player (ROMi RAMi: per contract), with the running total; after
+    a byte-order mark, cells separated by `separator` (";" is what a French spreadsheet
+    splits into columns, "," an English one)."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    out.write(BOM)
+    writer = csv.writer(out, delimiter=separator)
 
     def row(cells: list[object]) -> None:
         writer.writerow([spreadsheet_cell(cell) for cell in cells])
@@ -171,19 +162,18 @@ def export_csv(game: Game) -> str:
         return out.getvalue()
     row(["round", "seat", "player", "points", "cards", "facts", "score", "total"])
     seat_of = {p.pk: p.seat for p in players}
+    name_at = {p.seat: p.name for p in players}
     rounds = [
-        (r.number, sorted(r.scores.all(), key=lambda s: seat_of[s.player_id]))
+        round_records.stored(r, r.scores.all(), seat_of)
         for r in game.rounds.prefetch_related("scores")
     ]
-    totals = running_totals([[s.score for s in hands] for _, hands in rounds])
-    for (number, hands), running in zip(rounds, totals, strict=True):
-        for s, total in zip(hands, running, strict=True):
-            points = "" if s.hand_points is None else s.hand_points
-            facts = " ".join(sorted(s.facts))
-            row(
-                [number, seat_of[s.player_id] + 1, name_of[s.player_id], points, s.cards, facts]
-                + [s.score, total]
-            )
+    totals = running_totals([[hand.score for hand in r.hands] for r in rounds])
+    for record, running in zip(rounds, totals, strict=True):
+        for hand, total in zip(record.hands, running, strict=True):
+            points = "" if hand.points is None else hand.points
+            name = name_at[hand.seat]
+            facts = " ".join(hand.facts)
+            row([record.number, hand.seat + 1, name, points, hand.cards, facts, hand.score, total])
     return out.getvalue()
 
 
@@ -208,13 +198,6 @@ class Imported:
     history: list[HistoryRecord] = field(default_factory=list)
 
 
-def _describe(error: RulesError) -> str:
-    """The engine's sentence for an error, in the active language."""
-    if isinstance(error, DealError):
-        return " ".join(describe(p.code, p.params, lang()) for p in error.problems)
-    return describe(error.code, error.params, lang())
-
-
 def need(condition: bool, where: str, what: str) -> None:
     if not condition:
         raise Malformed(where, what)
@@ -235,7 +218,7 @@ def read_game(document: GameDocument) -> Imported:
     try:
         options = TableOptions.read(rules, document.options)
     except OptionError as error:
-        raise Malformed("options", _describe(error)) from None
+        raise Malformed("options", rule_words(error)) from None
     names = [p.name for p in document.players]
     low, high = rules.players
     need(
@@ -260,9 +243,9 @@ def read_game(document: GameDocument) -> Imported:
     try:
         table = Table.checked(rules, len(names), imported.first_dealer, options)
     except OptionError as error:  # decks that cannot deal every round to these players
-        raise Malformed("options", _describe(error)) from None
+        raise Malformed("options", rule_words(error)) from None
     except RulesError as error:
-        raise Malformed("players", _describe(error)) from None
+        raise Malformed("players", rule_words(error)) from None
     _read_rounds(imported, table, document.rounds)
     need((rules.romi is None) == (document.romi is None), "romi", _("present in ROMi RAMi only"))
     if document.romi is not None:
@@ -275,14 +258,14 @@ def _scored(table: Table, number: int, hands: list[PlayerDeal], no_winner: bool)
     try:
         return table.score(number, hands, no_winner=no_winner)
     except DealError as error:
-        raise Malformed(f"rounds[{number - 1}]", _describe(error)) from None
+        raise Malformed(f"rounds[{number - 1}]", rule_words(error)) from None
 
 
 def _deal(cards: str, points: int | None, facts: Sequence[str], where: str) -> PlayerDeal:
     try:
         parsed = tuple(parse_hand(cards)) if cards else None
     except RulesError as error:
-        raise Malformed(where, _describe(error)) from None
+        raise Malformed(where, rule_words(error)) from None
     return PlayerDeal(points, parsed, frozenset(facts))  # type: ignore[arg-type]
 
 
@@ -314,20 +297,8 @@ def _read_rounds(imported: Imported, table: Table, rounds: list[RoundRecord]) ->
         )
         totals = [t + s for t, s in zip(totals, scored, strict=True)]
         imported.rounds.append(
-            RoundRecord(
-                number=index + 1,
-                uuid=round_.uuid,
-                no_winner=round_.no_winner,
-                hands=[
-                    Hand(
-                        seat=seat,
-                        points=None if d.cards else d.hand,
-                        cards=format_hand(list(d.cards)) if d.cards else "",
-                        facts=sorted(d.facts),  # type: ignore[arg-type]
-                        score=score,
-                    )
-                    for seat, (d, score) in enumerate(zip(deals, scored, strict=True))
-                ],
+            round_records.entered(
+                index + 1, deals, scored, no_winner=round_.no_winner, client_uuid=round_.uuid
             )
         )
 
@@ -383,7 +354,7 @@ def _check_snapshot(table: Table, snapshot: RoundSnapshot, where: str) -> None:
     try:
         scored = table.score(snapshot.number, deals, no_winner=snapshot.no_winner)
     except DealError as error:
-        raise Malformed(where, _describe(error)) from None
+        raise Malformed(where, rule_words(error)) from None
     need(
         scored == [s.score for s in snapshot.scores],
         f"{where}.scores",

@@ -2,52 +2,45 @@
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules_engine import (
-    COLOURS,
     SYSTEMS,
     Fact,
     NotationError,
     OptionError,
     PlayerDeal,
     Problem,
-    RuleSystem,
     Table,
     TableOptions,
-    deal_facts,
-    describe,
     get_rules,
     lone_zero,
     parse_hand,
 )
 
-from . import house_rules
-from .documents import TROPHY_SYMBOLS
-from .i18n import lang
+from .digits import small_number
+from .documents import MOST_CARDS_TEXT
+from .house_rules import HouseRulesForm
+from .i18n import lang, named
+from .inputs import choice_inputs, field_input
 from .keypad import parse_points
-from .models import MAX_NAME
+from .models import MAX_NAME, Player
 from .names import NameRefused, clean_name
-from .refusals import service_message
+from .refusals import rule_words, service_message
 
-ROMI = get_rules("romi-rami").romi_rules  # ROMi RAMi's contract cards and trophies
+if TYPE_CHECKING:
+    from .selectors import Row
 
 MAX_PLAYERS = max(s.players[1] for s in SYSTEMS.values())
 NO_WINNER = "none"
-
-
-def small_number(text: str, digits: int = 2) -> int | None:
-    """A seat or round number typed in ASCII digits; None otherwise.
-
-    Not str.isdigit(): it also accepts "²" and 5,000-digit strings, which int() refuses.
-    """
-    return int(text) if re.fullmatch(rf"[0-9]{{1,{digits}}}", text) else None
 
 
 def choose(form: forms.Form, name: str, choices: list[tuple[Any, str]]) -> None:
@@ -71,19 +64,23 @@ class NewGameForm(forms.Form):
     rules = forms.ChoiceField(label=gettext_lazy("Game"), widget=forms.RadioSelect)
     first_dealer = forms.CharField(required=False, initial="random")
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choose(self, "rules", [(s.slug, s.name[lang()]) for s in SYSTEMS.values()])
-        self.option_errors: dict[str, str] = {}
+        # Each game's house rules; the page shows the chosen game's only.
+        self.house_rules = {
+            s.slug: HouseRulesForm(s, self.data if self.is_bound else None, prefix=s.slug)
+            for s in SYSTEMS.values()
+        }
         for seat in range(MAX_PLAYERS):
             self.fields[f"name_{seat}"] = forms.CharField(
                 label=gettext_lazy("Player %(n)d") % {"n": seat + 1}, required=False, max_length=200
             )
 
-    def name_fields(self):
+    def name_fields(self) -> list[forms.BoundField]:
         return [self[f"name_{seat}"] for seat in range(MAX_PLAYERS)]
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
         names = []
@@ -110,20 +107,33 @@ class NewGameForm(forms.Form):
             self.add_error("first_dealer", _("Pick one of the players."))
         data["names"] = names
         data["dealer_seat"] = chosen
-        if slug:
+        if slug in self.house_rules:
             # The chosen game's house rules, named `<slug>-<option>`; other games' are ignored.
+            house_rules = self.house_rules[slug]
+            if not house_rules.is_valid():
+                raise ValidationError(_("Check the house rules."))
+            data["options"] = house_rules.options()
             try:
-                data["options"] = house_rules.read(get_rules(slug), self.data, f"{slug}-")
                 if names:  # the decks chosen must deal every round to these players
                     Table.checked(get_rules(slug), len(names), options=data["options"])
             except OptionError as error:
-                option = str(error.params.get("option", ""))
-                self.option_errors[option] = describe(error.code, error.params, lang())
+                house_rules.refuse(error)
                 raise ValidationError(_("Check the house rules.")) from None
         return data
 
     def options(self) -> TableOptions:
         return self.cleaned_data["options"]
+
+
+MOST_TYPED_SUM = 200  # "12+11+7+..." as typed: a whole hand of two-digit values fits
+POINTS_INPUT = {
+    "class": "points",
+    "inputmode": "tel",
+    "autocomplete": "off",
+    "placeholder": "0",
+    "data-keypad": True,
+}
+CARDS_INPUT = {"class": "cards", "autocomplete": "off"}
 
 
 class RoundForm(forms.Form):
@@ -139,11 +149,21 @@ class RoundForm(forms.Form):
         required=False, min_value=1, max_value=10**6, widget=forms.HiddenInput
     )
 
-    def __init__(self, *args, players, rules: RuleSystem, **kwargs) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: list[Player],
+        table: Table,
+        hand_value_url: str = "",
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.players = players
-        self.rules = rules
-        facts = set(deal_facts(rules))
+        self.table = table
+        self.rules = rules = table.rules
+        # Where the cards picker asks the server what a hand is worth (the engine counts it).
+        self.hand_value_url = hand_value_url
+        facts = set(table.facts())
         self.has_laid_nothing = Fact.LAID_NOTHING in facts
         # Where only a rami sec may go out, going out says it: no box to tick.
         self.has_rami_sec = Fact.RAMI_SEC in facts and not (
@@ -151,12 +171,8 @@ class RoundForm(forms.Form):
         )
         self.has_opened_first = Fact.OPENED_FIRST in facts
         # Points shown next to the facts, from the rule system (never written in templates).
-        self.laid_nothing_points = next(
-            (f.points for f in rules.flat_scores if f.fact == Fact.LAID_NOTHING), None
-        )
-        self.rami_sec_points = next(
-            (b.points for b in rules.bonuses if b.fact == Fact.RAMI_SEC), None
-        )
+        self.laid_nothing_points = table.fact_points(Fact.LAID_NOTHING)
+        self.rami_sec_points = table.fact_points(Fact.RAMI_SEC)
         choices = [(str(p.seat), p.name) for p in players]
         if rules.allows_no_winner:
             choices.append((NO_WINNER, _("Nobody: no winner (stock and discard ran out)")))
@@ -175,19 +191,29 @@ class RoundForm(forms.Form):
                 required=False,
             )
         if self.has_rami_sec:
+            assert rules.opening is not None  # a rami sec is an opening's way to go out
             self.fields["rami_sec"] = forms.BooleanField(
-                label=gettext_lazy("Rami sec: went out laying all 13 cards at once"), required=False
+                label=gettext_lazy(
+                    "Rami sec: went out laying all %(cards)d cards at once (%(points)s)"
+                )
+                % {"cards": rules.opening.rami_sec_cards, "points": self.rami_sec_points},
+                required=False,
             )
+        # An example hand in the notation, with a joker only where jokers are in play.
+        example = " ".join(("A", "K", "7", *(("JK",) if table.with_jokers else ())))
+        cards_input = {**CARDS_INPUT, "placeholder": example}
         for p in players:
             self.fields[f"points_{p.seat}"] = forms.CharField(
-                label=gettext_lazy("Points of %(name)s") % {"name": p.name},
+                label=named(gettext_lazy("Points of %(name)s"), p.name),
                 required=False,
-                max_length=200,
+                max_length=MOST_TYPED_SUM,
+                widget=forms.TextInput(attrs=POINTS_INPUT),
             )
             self.fields[f"cards_{p.seat}"] = forms.CharField(
-                label=gettext_lazy("Cards left by %(name)s") % {"name": p.name},
+                label=named(gettext_lazy("Cards left by %(name)s"), p.name),
                 required=False,
-                max_length=300,
+                max_length=MOST_CARDS_TEXT,
+                widget=forms.TextInput(attrs=cards_input),
             )
             if self.has_laid_nothing:
                 self.fields[f"laid_nothing_{p.seat}"] = forms.BooleanField(
@@ -196,17 +222,49 @@ class RoundForm(forms.Form):
                     required=False,
                 )
 
-    def rows(self):
-        """Per player: the bound fields a template lays out on one line."""
-        for p in self.players:
+    @property
+    def inputs(self) -> dict[str, SafeString]:
+        """The round's own inputs (version, rami sec, no winner), from their fields."""
+        inputs = {"version": field_input(self["version"])}
+        if self.has_rami_sec:
+            inputs["rami_sec"] = field_input(self["rami_sec"])
+        if self.rules.allows_no_winner:
+            went_out = self["went_out"]
+            inputs["no_winner"] = choice_inputs(went_out)[-1]
+            label = went_out.field.choices[-1][1]  # type: ignore[attr-defined]
+            inputs["no_winner_label"] = SafeString(conditional_escape(label))
+        return inputs
+
+    def rows(self) -> Iterator[dict[str, Any]]:
+        """Per player: the inputs a template lays out on one line, written from the bound
+        fields (name, id, length, value, aria-invalid) by scorekeeper/inputs.py."""
+        went_out = choice_inputs(self["went_out"])
+        opened_first = choice_inputs(self["opened_first"]) if self.has_opened_first else None
+        for index, p in enumerate(self.players):
+            points, cards = self[f"points_{p.seat}"], self[f"cards_{p.seat}"]
+            described = f"sum-{p.seat}" + (f" err-points-{p.seat}" if points.errors else "")
+            picker = {
+                "data-hx-get": f"{self.hand_value_url}?seat={p.seat}",
+                "data-hx-trigger": "input changed delay:200ms, picked",
+                "data-hx-target": f"#value-{p.seat}",
+                "data-hx-swap": "innerHTML",
+            }
+            if cards.errors:
+                picker["aria-describedby"] = f"err-cards-{p.seat}"
+            laid_nothing = self[f"laid_nothing_{p.seat}"] if self.has_laid_nothing else None
             yield {
                 "player": p,
-                "points": self[f"points_{p.seat}"],
-                "cards": self[f"cards_{p.seat}"],
-                "laid_nothing": self[f"laid_nothing_{p.seat}"] if self.has_laid_nothing else None,
+                "points": points,
+                "points_input": field_input(points, **{"aria-describedby": described}),
+                "cards": cards,
+                "cards_input": field_input(cards, **picker),
+                "went_out": went_out[index],
+                "opened_first": opened_first[index] if opened_first else None,
+                "laid_nothing": laid_nothing,
+                "laid_nothing_input": field_input(laid_nothing) if laid_nothing else None,
             }
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
         for p in self.players:
@@ -219,7 +277,7 @@ class RoundForm(forms.Form):
                 # Read once here; the engine scores these cards, the notation is stored.
                 data[f"hand_{p.seat}"] = tuple(parse_hand(cards)) or None
             except NotationError as error:
-                self.add_error(f"cards_{p.seat}", describe(error.code, error.params, lang()))
+                self.add_error(f"cards_{p.seat}", rule_words(error))
             self._refuse_contradictions(p, data)
         if not data.get("went_out"):
             data["went_out"] = self._went_out_from_a_lone_zero(data)
@@ -227,7 +285,7 @@ class RoundForm(forms.Form):
             self.add_error("went_out", _("Mark who went out."))
         return data
 
-    def _refuse_contradictions(self, player, data) -> None:
+    def _refuse_contradictions(self, player: Player, data: dict[str, Any]) -> None:
         """Two answers for one hand are refused, never settled silently."""
         typed = (data.get(f"points_{player.seat}") or "").strip()
         cards = (data.get(f"cards_{player.seat}") or "").strip()
@@ -242,7 +300,7 @@ class RoundForm(forms.Form):
                 % {"points": self.laid_nothing_points},
             )
 
-    def _went_out_from_a_lone_zero(self, data) -> str | None:
+    def _went_out_from_a_lone_zero(self, data: dict[str, Any]) -> str | None:
         """The engine's reading of the typed hands: a lone 0 says who went out."""
         typed = [
             None if data.get(f"cards_{p.seat}") else data.get(f"value_{p.seat}")
@@ -282,12 +340,12 @@ class RoundForm(forms.Form):
                 name = f"{name}_{problem.seat}"
             if name not in self.fields:
                 name = None if problem.seat is None else f"points_{problem.seat}"
-            self.add_error(name, describe(problem.code, problem.params, lang()))
+            self.add_error(name, rule_words(problem))
 
     @classmethod
-    def initial_from(cls, row) -> dict:
+    def initial_from(cls, row: Row) -> dict[str, Any]:
         """Prefill from a stored round (for a correction)."""
-        initial = {"version": row.version}
+        initial: dict[str, Any] = {"version": row.version}
         went_out = NO_WINNER if row.no_winner else None
         for seat, cell in enumerate(row.cells):
             initial[f"points_{seat}"] = "" if cell.hand_points is None else str(cell.hand_points)
@@ -300,71 +358,3 @@ class RoundForm(forms.Form):
             initial[f"laid_nothing_{seat}"] = Fact.LAID_NOTHING in cell.facts
         initial["went_out"] = went_out
         return initial
-
-
-class RomiContractForm(forms.Form):
-    player = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int)
-    points = forms.IntegerField(
-        label=gettext_lazy("Contract points"), min_value=0, max_value=ROMI.most_contract_points
-    )
-    colour = forms.ChoiceField(label=gettext_lazy("Bonus colour"), widget=forms.RadioSelect)
-    combos = forms.CharField(label=gettext_lazy("Combo symbols (e.g. 2,2 or 3)"), max_length=20)
-    bonus_cards = forms.IntegerField(
-        label=gettext_lazy("Bonus cards kept"),
-        min_value=0,
-        max_value=ROMI.most_bonus_cards,
-        initial=0,
-    )
-    joker_used = forms.BooleanField(label=gettext_lazy("Joker token used"), required=False)
-    client_uuid = forms.UUIDField(required=False, widget=forms.HiddenInput)
-
-    def __init__(self, *args, players, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        choose(self, "player", [(p.seat, p.name) for p in players])
-        choose(self, "colour", [(c, colour_name(c)) for c in COLOURS])
-
-    def clean_combos(self) -> list[int]:
-        parts = [p for p in self.cleaned_data["combos"].replace(" ", ",").split(",") if p]
-        sizes = {str(size) for size in ROMI.combo_sizes}
-        if not parts or any(p not in sizes for p in parts) or len(parts) > ROMI.most_combos:
-            raise ValidationError(_("Write the combo sizes shown on the card, e.g. 2,2 or 3."))
-        return [int(p) for p in parts]
-
-
-def colour_name(code: str) -> str:
-    return {"H": _("hearts"), "D": _("diamonds"), "C": _("clubs"), "Y": _("cherries")}[code]
-
-
-def trophy_name(symbol: str) -> str:
-    if symbol in COLOURS:
-        return _("most %(colour)s") % {"colour": colour_name(symbol)}
-    return _("most %(n)s-card combos") % {"n": symbol}
-
-
-class RomiFinishForm(forms.Form):
-    """The four trophies the table threw at the start, with the points each one shows."""
-
-    def __init__(self, *args, trophies: int, early: bool = False, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.trophies = trophies
-        # Before anyone reached the end trigger, finishing is confirmed with a tick.
-        self.fields["early"] = forms.BooleanField(
-            required=early,
-            error_messages={"required": gettext_lazy("Tick to confirm ending the game now.")},
-        )
-        for symbol in TROPHY_SYMBOLS:
-            self.fields[f"trophy_{symbol}"] = forms.IntegerField(
-                label=trophy_name(symbol),
-                required=False,
-                min_value=ROMI.trophy_points[0],
-                max_value=ROMI.trophy_points[1],
-            )
-
-    def clean(self):
-        super().clean()
-        data = self.cleaned_data
-        chosen = [(s, data[f"trophy_{s}"]) for s in TROPHY_SYMBOLS if data.get(f"trophy_{s}")]
-        if len(chosen) != self.trophies:
-            raise ValidationError(_("Enter the points of exactly the four trophies in play."))
-        data["trophies"] = chosen
-        return data

@@ -1,262 +1,130 @@
-"""House rules in words and form fields: the engine's table options as a table reads them.
+"""House rules as a form and as lines on a page, generated from the engine's HOUSE_RULES.
 
-One place says what each option means, how its values read, and how it is typed in a form
-or a query (`name=value`, empty for the rules' own reading). The new-game form, the checker
-page, the rules pages, the game pages and the PDFs all read from here.
+One `HouseRulesForm` per system and place (a new game, the meld checker, a blank grid): a
+field per house rule the system offers there, named `<slug>-<option>` (or `<option>` on the
+checker), with the engine's label, meaning and choices in the page's language. The engine
+reads and checks what was typed (TableOptions.from_text); a refusal is put next to its
+field. Nothing here names a house rule: a new one is an entry of HOUSE_RULES only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import Any
 
+from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
-from rules_engine import CHOICES, Fact, RuleSystem, TableOptions, system_default
+from rules_engine import (
+    GAME,
+    HOUSE_RULES,
+    HouseRule,
+    OptionError,
+    RuleSystem,
+    TableOptions,
+    default_words,
+    label_words,
+    meaning_words,
+    said_words,
+    system_default,
+    value_words,
+)
 
-# name -> (label, one-line explanation)
-OPTION_WORDS = {
-    "no_jokers": (
-        gettext_noop("Play without jokers"),
-        gettext_noop("The variant played without any joker; scores and checks follow."),
-    ),
-    "rounds": (
-        gettext_noop("Number of deals"),
-        gettext_noop("Empty: play on and end the game when the table wants."),
-    ),
-    "end_at_total": (
-        gettext_noop("End when a player reaches"),
-        gettext_noop("Points; the game stops after the deal that brings a total there."),
-    ),
-    "joker_counts_as_card": (
-        gettext_noop("A joker in the opening counts as its card"),
-        gettext_noop(
-            "Instead of %(joker)d, as most French rule books count it towards the %(minimum)d."
-        ),
-    ),
-    "ace_in_set": (
-        gettext_noop("An ace in a set counts, in the opening"),
-        gettext_noop(
-            "Three aces in a set open with %(three_high)d points at %(high)d each, "
-            "%(three_low)d at %(low)d each."
-        ),
-    ),
-    "rami_sec_only": (
-        gettext_noop("Rami sec only"),
-        gettext_noop(
-            "One lays down only by laying all %(cards)d cards at once; the others then score "
-            "%(flat)d."
-        ),
-    ),
-    "exact_lay_down": (
-        gettext_noop("Lay exactly the contract"),
-        gettext_noop(
-            "Each meld exactly the size the contract names at the first lay-down, no card more."
-        ),
-    ),
-    "no_contiguous_runs": (
-        gettext_noop("Runs of one suit must not follow on"),
-        gettext_noop("In a contract, ♥2-5 and ♥6-9 are refused; ♥7-10 with ♥2-5 is fine."),
-    ),
-    "overlap_counts_as_contiguous": (
-        gettext_noop("Nor overlap"),  # shown right under "Runs of one suit must not follow on"
-        gettext_noop("♥2-5 with ♥4-7 (two decks) is refused too, as some tables play it."),
-    ),
-    "same_rank_sets_count_once": (
-        gettext_noop("Two sets of one rank count as one"),
-        gettext_noop("7♠7♥7♦ and 7♣7♠7♥ then fill a single set of the contract."),
-    ),
-    "dealer_passes": (
-        gettext_noop("The deal passes"),
-        gettext_noop("To the next dealer after each deal."),
-    ),
-    "no_winner_deals": (
-        gettext_noop("A deal may end with no winner"),
-        gettext_noop("When stock and discard run out; everyone then scores their hand."),
-    ),
-    "decks": (
-        gettext_noop("Decks"),
-        gettext_noop("The same number of decks for every deal, whatever the players."),
-    ),
-}
+from .i18n import lang
+from .refusals import rule_words
 
-VALUE_WORDS = {
-    True: gettext_noop("yes"),
-    False: gettext_noop("no"),
-    "left": gettext_noop("to the left"),
-    "right": gettext_noop("to the right"),
-}
+WIDE_RANGE = 10  # a whole number with more values than this is typed, not chosen
 
 
-def meaning(rules: RuleSystem, option: str) -> str:
-    """The option's one-line explanation, its figures read from the game's rules."""
-    params: dict[str, int] = {}
-    opening = rules.opening
-    if opening is not None:
-        aces = [v for v in CHOICES["ace_in_set"].values if isinstance(v, int)]
-        high, low = max(aces), min(aces)
-        flat = next((f.points for f in rules.flat_scores if f.fact == Fact.LAID_NOTHING), 0)
-        params = {
-            "joker": opening.joker,
-            "minimum": opening.minimum,
-            "high": high,
-            "low": low,
-            "three_high": 3 * high,
-            "three_low": 3 * low,
-            "cards": opening.rami_sec_cards,
-            "flat": flat,
-        }
-    text = _(OPTION_WORDS[option][1])
-    return text % params if "%(" in text else text
-
-
-def value_words(name: str, value: object) -> str:
-    if name == "ace_in_set":
-        return _("%(n)d points") % {"n": value}
-    if isinstance(value, bool) or value in VALUE_WORDS:
-        return _(VALUE_WORDS[value])  # type: ignore[index]
-    return str(value)
-
-
-def sentence(name: str, value: object) -> str:
-    """What a table that set this option plays, as a line for a page or a sheet."""
-    if name == "no_jokers":
-        return _("Played without jokers.")
-    if name == "rounds":
-        return _("%(n)d deals agreed.") % {"n": value}
-    if name == "end_at_total":
-        return _("The game ends when a player reaches %(n)d points.") % {"n": value}
-    if name == "joker_counts_as_card":
-        return _("A joker in the opening counts as the card it replaces.")
-    if name == "ace_in_set":
-        return _("An ace in a set counts %(n)d in the opening.") % {"n": value}
-    if name == "rami_sec_only":
-        return _("One lays down only by rami sec.")
-    if name == "exact_lay_down":
-        return (
-            _("The first lay-down is exactly the contract, no card more.")
-            if value
-            else _("Contract melds may be longer than asked.")
-        )
-    if name == "no_contiguous_runs":
-        return (
-            _("Two runs of one suit in a contract must not follow on.")
-            if value
-            else _("Runs of one suit may follow on in a contract.")
-        )
-    if name == "overlap_counts_as_contiguous":
-        return _("Two runs of one suit in a contract must not overlap either.")
-    if name == "same_rank_sets_count_once":
-        return _("Two sets of one rank count as one set.")
-    if name == "dealer_passes":
-        return (
-            _("The deal passes to the left.")
-            if value == "left"
-            else _("The deal passes to the right.")
-        )
-    if name == "no_winner_deals":
-        return _("A deal may end with no winner.") if value else _("Every deal ends with a winner.")
-    if name == "decks":
-        return _("%(n)d decks whatever the number of players.") % {"n": value}
-    raise KeyError(name)
-
-
-def in_force(rules: RuleSystem, options: TableOptions, skip: tuple[str, ...] = ()) -> list[str]:
-    """The house rules a table plays, one line each (empty: the rules as written)."""
-    return [sentence(name, value) for name, value in options.house_rules(rules) if name not in skip]
-
-
-def default_words(rules: RuleSystem, name: str) -> str:
-    """The rules' own reading of an option, as the form and the rules page mark it."""
-    if name == "rounds":
-        return _("open-ended")
-    if name == "end_at_total":
-        return _("none")
-    if name == "decks":
-        return _("as the rules say")
-    return value_words(name, system_default(rules, name))
-
-
-@dataclass
-class OptionField:
-    """One house rule as a form control: a select, or a number box for counts."""
-
-    name: str  # the input's name
-    option: str
-    label: str
-    meaning: str
-    number: bool
-    low: int
-    high: int
-    value: str  # as typed or chosen; "" for the rules' reading
-    choices: list[tuple[str, str]]  # (value, words); the first is the default
-    error: str = ""
-
-
-def _choices(rules: RuleSystem, option: str) -> list[tuple[str, str]]:
-    default = (
-        _("as the rules say")
-        if option == "decks"
-        else _("%(value)s (the rules)") % {"value": default_words(rules, option)}
-    )
-    choice = CHOICES[option]
-    values = choice.values or ((True, False) if choice.kind is bool else ())
-    if option == "decks":
-        values = tuple(range(choice.low, choice.high + 1))
-    return [("", default)] + [
-        (encode(v), value_words(option, v))
-        for v in values
-        if v != system_default(rules, option) or option == "decks"
+def in_force(rules: RuleSystem, options: TableOptions, where: str | None = None) -> list[str]:
+    """The house rules a table plays, one line each (empty: the rules as written); `where`
+    keeps only those a place asks (the checker does not ask how a game ends)."""
+    return [
+        said_words(name, value, lang())
+        for name, value in options.house_rules(rules)
+        if where is None or where in HOUSE_RULES[name].asked_in
     ]
 
 
 def encode(value: object) -> str:
+    """An option's value as a form or an address writes it."""
     if isinstance(value, bool):
         return "1" if value else "0"
     return "" if value is None else str(value)
 
 
-def option_fields(
-    rules: RuleSystem,
-    data: Mapping[str, str],
-    prefix: str = "",
-    errors: Mapping[str, str] | None = None,
-    skip: tuple[str, ...] = (),
-) -> list[OptionField]:
-    fields = []
-    for option in rules.options:
-        if option in skip:
-            continue
-        label = OPTION_WORDS[option][0]
-        choice = CHOICES[option]
-        number = choice.kind is int and not choice.values and option != "decks"
-        fields.append(
-            OptionField(
-                name=prefix + option,
-                option=option,
-                label=_(label),
-                meaning=meaning(rules, option),
-                number=number,
-                low=choice.low,
-                high=choice.high,
-                value=str(data.get(prefix + option, ""))[:10],
-                choices=[] if number else _choices(rules, option),
-                error=(errors or {}).get(option, ""),
-            )
-        )
-    return fields
+def _choices(rules: RuleSystem, rule: HouseRule) -> list[tuple[str, str]]:
+    """The rules' own reading first (an empty value), then every other value."""
+    own = system_default(rules, rule.name)
+    if rule.unset_words:
+        first = default_words(rules, rule.name, lang())
+    else:
+        first = _("%(value)s (the rules)") % {"value": default_words(rules, rule.name, lang())}
+    choice = rule.choice
+    values = choice.values or ((True, False) if choice.kind is bool else ())
+    if not values:
+        values = tuple(range(choice.low, choice.high + 1))
+    return [("", first)] + [
+        (encode(v), value_words(rule.name, v, lang())) for v in values if v != own
+    ]
 
 
-def read(
-    rules: RuleSystem, data: Mapping[str, str], prefix: str = "", skip: tuple[str, ...] = ()
-) -> TableOptions:
-    """A table's options from form or query text; raises OptionError naming the option."""
-    return TableOptions.from_text(
-        rules,
-        {
-            option: str(data.get(prefix + option, ""))
-            for option in rules.options
-            if option not in skip
-        },
+def _field(rules: RuleSystem, rule: HouseRule) -> forms.Field:
+    choice = rule.choice
+    typed = choice.kind is int and not choice.values and choice.high - choice.low > WIDE_RANGE
+    attrs = {"min": choice.low, "max": choice.high, "inputmode": "numeric"}
+    widget = forms.NumberInput(attrs=attrs) if typed else forms.Select()
+    field = forms.CharField(
+        label=label_words(rule.name, lang()),
+        help_text=meaning_words(rules, rule.name, lang()),
+        required=False,
+        strip=True,
+        widget=widget,
     )
+    if not typed:
+        field.widget.choices = _choices(rules, rule)  # type: ignore[attr-defined]
+    return field
+
+
+class HouseRulesForm(forms.Form):
+    """One system's house rules a place asks; `options()` is the table's choice, checked."""
+
+    label_suffix = ""
+
+    def __init__(
+        self,
+        rules: RuleSystem,
+        data: Mapping[str, Any] | None = None,
+        *,
+        where: str = GAME,
+        prefix: str | None = None,
+    ) -> None:
+        super().__init__(data, prefix=prefix)
+        self.rules = rules
+        for name in rules.options:
+            rule = HOUSE_RULES[name]
+            if where in rule.asked_in:
+                self.fields[name] = _field(rules, rule)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        texts = {name: str(data.get(name) or "")[:10] for name in self.fields}
+        try:
+            data["options"] = TableOptions.from_text(self.rules, texts)
+        except OptionError as error:
+            self.refuse(error)
+        return data
+
+    def refuse(self, error: OptionError) -> None:
+        """An engine refusal of the options, next to the option it names."""
+        option = str(error.params.get("option", ""))
+        self.add_error(option if option in self.fields else None, rule_words(error))
+
+    @property
+    def chosen(self) -> bool:
+        """Whether the table set any of them (or set one wrong): the page opens the block."""
+        return bool(self.errors) or any(self[name].value() for name in self.fields)
+
+    def options(self) -> TableOptions:
+        """The options chosen; call after is_valid() is true."""
+        return self.cleaned_data["options"]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import OperationalError
+from django.http import HttpRequest, HttpResponse
 
 from .views.errors import database_busy
 
@@ -17,13 +20,13 @@ BUSY_MARKERS = (
 
 
 class DatabaseBusyMiddleware:
-    def __init__(self, get_response) -> None:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         return self.get_response(request)
 
-    def process_exception(self, request, exception):
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, OperationalError) and any(
             marker in str(exception).lower() for marker in BUSY_MARKERS
         ):

@@ -228,8 +228,8 @@ class GameResult(models.Model):
     """What one player's game adds to the group's book (rules_engine.SeatRecord), kept so
     statistics over hundreds of games read a row per player and game.
 
-    Computed from the game at `version`; a game changed since is summed up again when its
-    group's statistics are next read.
+    Computed from the game at `version`, stored by the services each time the game changes
+    (services.results).
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results")

@@ -6,7 +6,7 @@ from what the API accepts; the test suite runs schemathesis against it.
 
 from __future__ import annotations
 
-from rules_engine import CHOICES, SYSTEMS, Choice, hand_limits
+from rules_engine import HOUSE_RULES, SYSTEMS, Choice, hand_limits
 
 from .api_requests import CheckRequest, PenaltyRequest, Request, SolveRequest
 from .views.checker import MAX_BODY
@@ -46,7 +46,7 @@ def _request(model: type[Request]) -> dict:
     for field in schema["properties"].values():
         field.pop("title", None)
     schema["properties"]["options"]["properties"] = {
-        name: _option_schema(choice) for name, choice in CHOICES.items()
+        name: _option_schema(rule.choice) for name, rule in HOUSE_RULES.items()
     }
     schema["additionalProperties"] = True  # unknown fields are ignored
     return {"required": True, "content": {"application/json": {"schema": schema}}}

@@ -6,17 +6,53 @@ versions (the user's and the stored one), so nothing entered offline is dropped 
 
 from __future__ import annotations
 
-from django.http import JsonResponse
+from typing import Any
+
+from django.forms import Form
+from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext_lazy
 
 from .selectors import Board, Row
 from .templatetags.rami import fact_badge
 
+# What the phone says of its outbox (static/js/sync.js reads them as data-msg-* attributes).
+MESSAGES = {
+    "waiting": gettext_lazy("Rounds waiting to be sent: {n}."),
+    "offline": gettext_lazy(
+        "No connection: the rounds are kept on this phone and sent when it comes back."
+    ),
+    "send": gettext_lazy("Send now"),
+    "pending": gettext_lazy("pending"),
+    "not-stored": gettext_lazy("not stored"),
+    "out": gettext_lazy("out"),
+    "no-winner": gettext_lazy("no winner"),
+    "title": gettext_lazy("Round {n} was not stored"),
+    "yours": gettext_lazy("Yours"),
+    "stored": gettext_lazy("On the server"),
+    "replace": gettext_lazy("Replace the stored round with mine"),
+    "keep": gettext_lazy("Keep the stored round"),
+    "edit": gettext_lazy("Put mine back in the form"),
+    "discard": gettext_lazy("Discard mine"),
+    "discard-confirm": gettext_lazy("Discard your round for good?"),
+    "gone": gettext_lazy(
+        "This link no longer accepts entries: the edit link was replaced or the game was deleted. Your round is kept here."
+    ),
+    "forbidden": gettext_lazy(
+        "The server refused the entry (security check). Your round is kept here; reload the page and send it again."
+    ),
+    "refused": gettext_lazy("The server refused this entry."),
+    "went-out": gettext_lazy("Mark who went out."),
+    "all-entered": gettext_lazy(
+        "Every round of the game is entered; the last ones are waiting to be sent."
+    ),
+}
 
-def wants_json(request) -> bool:
+
+def wants_json(request: HttpRequest) -> bool:
     return request.headers.get("X-Outbox") == "1"
 
 
-def row_answer(board: Board, row: Row) -> dict:
+def row_answer(board: Board, row: Row) -> dict[str, Any]:
     """A stored round as the phone displays it next to its own version."""
     return {
         "number": row.number,
@@ -42,7 +78,9 @@ def stored(number: int, replayed: bool) -> JsonResponse:
     )
 
 
-def refused(code: str, message: str, status: int, form=None, **extra) -> JsonResponse:
+def refused(
+    code: str, message: str, status: int, form: Form | None = None, **extra: Any
+) -> JsonResponse:
     """A refusal the user must see; `fields` repeats the form's errors per field."""
     fields = {
         name: [str(m) for m in errors] for name, errors in (form.errors.items() if form else [])
@@ -52,7 +90,7 @@ def refused(code: str, message: str, status: int, form=None, **extra) -> JsonRes
     )
 
 
-def form_message(form) -> str:
+def form_message(form: Form) -> str:
     """One sentence for the phone: the first problem the form found."""
     for errors in form.errors.values():
         if errors:

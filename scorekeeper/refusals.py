@@ -6,6 +6,9 @@ field); every page, form and import turns it into words through `service_message
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, Protocol
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -22,7 +25,11 @@ class ServiceError(Exception):
     """
 
     def __init__(
-        self, code: str, problems: list[Problem] | None = None, field: str | None = None, **params
+        self,
+        code: str,
+        problems: list[Problem] | None = None,
+        field: str | None = None,
+        **params: Any,
     ) -> None:
         super().__init__(code)
         self.code = code
@@ -112,10 +119,30 @@ SERVICE_MESSAGES = {
 }
 
 
+class Coded(Protocol):
+    """What the engine refuses with: a RulesError, an OptionError or one of a DealError's
+    problems, each a code and its parameters."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def params(self) -> Mapping[str, Any]: ...
+
+
+def rule_words(refusal: Coded) -> str:
+    """The engine's sentence for a refusal, in the page's language: the one place the web
+    app asks the engine for words. A DealError says each of its problems."""
+    problems = getattr(refusal, "problems", None)
+    if problems:
+        return " ".join(rule_words(problem) for problem in problems)
+    return describe(refusal.code, refusal.params, lang())
+
+
 def service_message(error: ServiceError) -> str:
     """The sentence for a refusal: the app's own, else the engine's for its code."""
     if error.code in SERVICE_MESSAGES:
         text = _(SERVICE_MESSAGES[error.code])
         return text % error.params if error.params else text
-    sentence = describe(error.code, error.params, lang())
+    sentence = rule_words(error)
     return sentence if sentence != error.code else _(SERVICE_MESSAGES["round_invalid"])

@@ -9,10 +9,17 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules_engine import RuleSystem, Table, contract_symbols, contract_words, decks_and_jokers
+from rules_engine import (
+    RuleSystem,
+    Table,
+    decks_and_jokers,
+    default_words,
+    label_words,
+    meaning_words,
+)
 
-from .forms import colour_name, lang
-from .house_rules import OPTION_WORDS, default_words, meaning
+from .facts import colour_name
+from .i18n import lang
 from .pdf.content import scoring_lines
 
 
@@ -208,8 +215,8 @@ def rulebook(rules: RuleSystem) -> Rulebook:
             book.deals.append(
                 DealRow(
                     number,
-                    contract_words(plan.contract, lang()),
-                    contract_symbols(plan.contract),
+                    plan.contract_words(lang()),
+                    plan.contract_symbols,
                     plan.cards,
                 )
             )
@@ -220,6 +227,6 @@ def rulebook(rules: RuleSystem) -> Rulebook:
     book.play = _play_lines(table)
     book.scoring = scoring_lines(rules)
     for name in rules.options:
-        title = OPTION_WORDS[name][0]
-        book.options.append((_(title), meaning(rules, name), default_words(rules, name)))
+        words = (label_words(name, lang()), meaning_words(rules, name, lang()))
+        book.options.append((*words, default_words(rules, name, lang())))
     return book

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlencode
 
 from rules_engine import (
@@ -12,14 +13,13 @@ from rules_engine import (
     RuleSystem,
     Table,
     Trophy,
-    contract_symbols,
-    contract_words,
     end_trigger,
     romi_tally,
     running_totals,
 )
 
-from . import charts
+from . import charts, round_records
+from .documents import Hand
 from .house_rules import encode, in_force
 from .models import Game, Player
 
@@ -36,7 +36,7 @@ class RoundInfo:
     contract_words: str = ""
     contract_symbols: str = ""
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         if name == "plan":  # not set yet (a copy being built): no recursion
             raise AttributeError(name)
         return getattr(self.plan, name)  # number, total, cards, decks, jokers, clockwise...
@@ -44,11 +44,26 @@ class RoundInfo:
 
 @dataclass
 class Cell:
-    score: int
+    """One seat's hand in a round of the grid (`documents.Hand`) with its running total."""
+
+    hand: Hand
     running: int
-    facts: list[str]
-    hand_points: int | None
-    cards: str
+
+    @property
+    def score(self) -> int:
+        return self.hand.score
+
+    @property
+    def facts(self) -> list[str]:
+        return list(self.hand.facts)
+
+    @property
+    def hand_points(self) -> int | None:
+        return self.hand.points
+
+    @property
+    def cards(self) -> str:
+        return self.hand.cards
 
 
 @dataclass
@@ -64,7 +79,7 @@ class Row:
 @dataclass
 class Board:
     game: Game
-    rules: RuleSystem
+    table: Table
     players: list[Player]
     rows: list[Row] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
@@ -80,6 +95,11 @@ class Board:
     behind: list[int] = field(default_factory=list)
     house_rules: list[str] = field(default_factory=list)  # the table's options, in words
     points_to_go: int | None = None  # before a total ends the game, when one does
+
+    @property
+    def rules(self) -> RuleSystem:
+        """The rules this table plays (its house rules applied)."""
+        return self.table.rules
 
     @property
     def checker_query(self) -> str:
@@ -157,8 +177,8 @@ def round_info(table: Table, players: list[Player], number: int, lang: str) -> R
     plan = table.round(number)
     info = RoundInfo(plan, players[plan.dealer], players[plan.first_player])
     if plan.contract is not None:
-        info.contract_words = contract_words(plan.contract, lang)
-        info.contract_symbols = contract_symbols(plan.contract)
+        info.contract_words = plan.contract_words(lang)
+        info.contract_symbols = plan.contract_symbols
     return info
 
 
@@ -166,25 +186,22 @@ def game_board(game: Game, lang: str = "fr") -> Board:
     table = game.table
     rules = table.rules
     players = list(game.players.all())
-    board = Board(game=game, rules=rules, players=players)
+    board = Board(game=game, table=table, players=players)
     board.house_rules = in_force(table.system, table.options)
     if rules.romi is not None:
         board.romi = _romi_board(game, rules, players)
-        board.finished = game.finished_at is not None
+        board.finished = table.is_finished(game.finished_at is not None, 0)
         return board
     rounds = list(game.rounds.prefetch_related("scores"))
     seat_of = {p.pk: p.seat for p in players}
     stored = []
     for round_ in rounds:
-        by_seat = {seat_of[s.player_id]: s for s in round_.scores.all()}
-        if len(by_seat) == len(players):  # else deleted between the two reads: gone
-            stored.append((round_, [by_seat[seat] for seat in range(len(players))]))
-    scored = [[s.score for s in row] for _, row in stored]
-    for (round_, row), running in zip(stored, running_totals(scored), strict=True):
-        cells = [
-            Cell(s.score, running[seat], list(s.facts), s.hand_points, s.cards)
-            for seat, s in enumerate(row)
-        ]
+        scores = round_.scores.all()
+        if len(scores) == len(players):  # else deleted between the two reads: gone
+            stored.append((round_, round_records.stored(round_, scores, seat_of)))
+    scored = [[hand.score for hand in record.hands] for _, record in stored]
+    for (round_, record), running in zip(stored, running_totals(scored), strict=True):
+        cells = [Cell(hand, total) for hand, total in zip(record.hands, running, strict=True)]
         dealer = players[table.dealer(round_.number)]
         board.rows.append(
             Row(round_.number, round_.pk, round_.version, round_.no_winner, dealer, cells)
@@ -192,7 +209,7 @@ def game_board(game: Game, lang: str = "fr") -> Board:
     standings = table.standings(scored)
     board.totals, board.ranks, board.leaders = standings.totals, standings.ranks, standings.leaders
     board.behind = standings.behind
-    board.finished = game.finished_at is not None or table.is_over(len(board.rows), board.totals)
+    board.finished = table.is_finished(game.finished_at is not None, len(board.rows), board.totals)
     if not board.finished:
         played = len(board.rows)
         last = played + UPCOMING_ROUNDS

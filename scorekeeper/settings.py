@@ -90,7 +90,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scorekeeper.middleware.DatabaseBusyMiddleware",
-    "scorekeeper.capability.NoIndexMiddleware",
+    "scorekeeper.capability.CapabilityHeadersMiddleware",
 ]
 CSRF_FAILURE_VIEW = "scorekeeper.views.errors.csrf_failure"
 

@@ -49,7 +49,6 @@ urlpatterns = [
     path("g/<str:token>/chart.svg", grids.game_chart, name="game_chart"),
     path("g/<str:token>/game.json", exchange.game_json, name="game_json"),
     path("g/<str:token>/game.csv", exchange.game_csv, name="game_csv"),
-    path("import/", exchange.game_import, name="game_import"),
     path("import/schema/<slug:kind>.json", exchange.import_schema, name="import_schema"),
     path("groups/new/", clubs.club_new, name="club_new"),
     path("club/<str:token>/", clubs.club_page, name="club"),
@@ -58,8 +57,7 @@ urlpatterns = [
     path("club/<str:token>/players/", clubs.club_settings, name="club_settings"),
     path("club/<str:token>/chart/<int:member>.svg", clubs.club_chart, name="club_chart"),
     path("club/<str:token>/book.json", exchange.club_json, name="club_json"),
-    path("groups/import/", exchange.club_import, name="club_import"),
-    path("g/<str:token>/group/", clubs.game_club, name="game_club"),
+    path("g/<str:token>/group/", manage.game_club, name="game_club"),
     path("rules/", rules.index, name="rules_index"),
     path("rules/<str:slug>/", rules.game_rules, name="rules"),
     path("rules/<str:slug>/rules.pdf", rules.rules_pdf, name="rules_pdf"),
@@ -75,6 +73,9 @@ urlpatterns = [
     path("healthz", pwa.health, name="health"),
     path("language/<str:code>/", language.switch, name="language"),
     path("admin/", admin.site.urls),
+    # One view imports both documents; the address says which.
+    path("import/", exchange.import_page, {"kind": "game"}, name="game_import"),
+    path("groups/import/", exchange.import_page, {"kind": "book"}, name="club_import"),
 ]
 
 handler404 = "scorekeeper.views.errors.page_not_found"

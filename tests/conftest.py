@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pytest
 
 from rules_engine import PlayerDeal, TableOptions, get_rules
-from scorekeeper import clubs, services
+from scorekeeper import services
 from scorekeeper.models import Game
 
 
@@ -41,13 +41,22 @@ def start_game(db):
     return start
 
 
-@pytest.fixture(autouse=True)
-def plain_static_files(settings):
-    """Tests run without collectstatic: serve static files by plain names from the finders."""
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
+@pytest.fixture(autouse=True, scope="session")
+def plain_static_files():
+    """Tests run without collectstatic: serve static files by plain names from the finders.
+
+    Set once for the whole run, not per test: the live server's thread may still answer a
+    closing page's last request while a per-test override is undone and done again, and
+    then keep the storage of the settings in between (a manifest lookup, a 500).
+    """
+    from django.conf import settings
+    from django.test import override_settings
+
+    plain = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+    override = override_settings(STORAGES={**settings.STORAGES, "staticfiles": plain})
+    override.enable()
+    yield
+    override.disable()
 
 
 class _ServerErrors(logging.Handler):
@@ -92,8 +101,8 @@ def page_tour(start_game) -> dict[str, str]:
         entries = [PlayerDeal(0, None, out), PlayerDeal(9)]
         services.round_record(game=done.game, entries=entries)
     romi = start_game("romi-rami", ["Ana", "Ben"])
-    club, club_edit, club_view = clubs.club_create(name="Jeudi soir", names=["Ana", "Ben"])
-    clubs.game_attach(game=done.game, club=club)
+    club, club_edit, club_view = services.club_create(name="Jeudi soir", names=["Ana", "Ben"])
+    services.game_attach(game=done.game, club=club)
     return {
         "home": "/",
         "new game": "/new/",

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = [p for p in (ROOT / "scorekeeper").rglob("*.py") if "migrations" not in p.parts]
 
 
-def test_mypy_passes_strict_on_the_engine_and_checked_on_the_web_app():
+def test_mypy_passes_strict_on_the_engine_and_every_web_function_is_typed():
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "rules_engine", "scorekeeper"],
         cwd=ROOT,
@@ -52,3 +52,27 @@ def test_no_formatter_is_switched_off_but_with_a_reason():
     for path in [*WEB, *(ROOT / "rules_engine").rglob("*.py")]:
         for number, line in enumerate(path.read_text().splitlines(), 1):
             assert "fmt: skip" not in line and "fmt: off" not in line, f"{path.name}:{number}"
+
+
+def test_every_dependency_is_locked_with_hashes_and_dev_installs_from_the_lock():
+    """A fresh machine installs exactly what was tested: every package of uv.lock, transitive
+    ones included, comes with a hash for each of its files, the lock agrees with pyproject's
+    pins, and `./dev` refuses to run on a lock that disagrees (`uv sync --locked`)."""
+    import tomllib
+
+    lock = tomllib.loads((ROOT / "uv.lock").read_text())
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    locked = {p["name"]: p for p in lock["package"]}
+    pins = [*project["dependencies"], *sum(project["optional-dependencies"].values(), [])]
+    for pin in pins:
+        name, version = pin.split("==")
+        name = name.split("[")[0].lower().replace("_", "-")
+        assert locked[name]["version"] == version, pin
+    for package in lock["package"]:
+        if package.get("source", {}).get("virtual"):
+            continue  # the project itself
+        files = [*package.get("wheels", []), *([package["sdist"]] if "sdist" in package else [])]
+        assert files, package["name"]
+        assert all(f["hash"].startswith("sha256:") for f in files), package["name"]
+    dev = (ROOT / "dev").read_text()
+    assert "sync --locked" in dev and "pip install -e" not in dev

@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules_engine import Fact, RuleSystem, Table, contract_symbols, contract_words, deal_facts
+from rules_engine import Fact, RuleSystem, Table
 
 from ..charts import score_race
-from ..facts import FACT_MARKS, FACT_WORDS, NO_WINNER_MARK
+from ..facts import FACT_MARKS, FACT_WORDS, NO_WINNER_MARK, trophy_name
 from ..house_rules import in_force
 from .grids import Sheet
 
+if TYPE_CHECKING:
+    from ..selectors import Board
 
-def legend(rules: RuleSystem) -> list[str]:
+
+def legend(table: Table) -> list[str]:
     """The scoring, then the marks this game's grid can hold."""
-    marks = [f"{FACT_MARKS[f]} {FACT_WORDS[f]}" for f in deal_facts(rules)]
+    rules = table.rules
+    marks = [f"{FACT_MARKS[f]} {FACT_WORDS[f]}" for f in table.facts()]
     if rules.allows_no_winner:
         marks.append(f"{NO_WINNER_MARK} {_('no winner')}")
     return [*scoring_lines(rules), " · ".join(marks)]
@@ -36,10 +42,11 @@ def scoring_lines(rules: RuleSystem) -> list[str]:
     bonus_words = {
         Fact.OPENED_FIRST: _("First to open: %(p)d."),
         Fact.WENT_OUT: _("The player who closes: %(p)d."),
-        Fact.RAMI_SEC: _("Rami sec (all 13 cards laid at once): %(p)d."),
+        Fact.RAMI_SEC: _("Rami sec (all %(cards)d cards laid at once): %(p)d."),
     }
+    cards = rules.opening.rami_sec_cards if rules.opening else 0
     for bonus in rules.bonuses:
-        lines.append(bonus_words[bonus.fact] % {"p": bonus.points})
+        lines.append(bonus_words[bonus.fact] % {"p": bonus.points, "cards": cards})
     for flat in rules.flat_scores:
         lines.append(_("A player who laid nothing scores %(p)d.") % {"p": flat.points})
     if rules.opening:
@@ -67,7 +74,9 @@ def house_rule_lines(table: Table) -> list[str]:
     return [_("House rules:") + " " + " ".join(lines)] if lines else []
 
 
-def round_sheet(table: Table, names: list[str], *, board=None, subtitle: str = "") -> Sheet:
+def round_sheet(
+    table: Table, names: list[str], *, board: Board | None = None, subtitle: str = ""
+) -> Sheet:
     """Rounds down, players across: each player has a score cell and a running-total cell.
 
     As many rounds as the game has; an open-ended game's as many as were played.
@@ -87,9 +96,7 @@ def round_sheet(table: Table, names: list[str], *, board=None, subtitle: str = "
         row = filled.get(number)
         line = [f"{number} {NO_WINNER_MARK}" if row and row.no_winner else str(number)]
         if plan.contract is not None:
-            line.append(
-                f"{contract_symbols(plan.contract)}\n{contract_words(plan.contract, _lang())}"
-            )
+            line.append(f"{plan.contract_symbols}\n{plan.contract_words(_lang())}")
         deck_words = ngettext("%(n)d deck", "%(n)d decks", plan.decks) % {"n": plan.decks}
         joker_words = (
             ngettext("%(n)d joker", "%(n)d jokers", plan.jokers) % {"n": plan.jokers}
@@ -128,7 +135,7 @@ def round_sheet(table: Table, names: list[str], *, board=None, subtitle: str = "
         spans=spans,
         rows=rows,
         footer=[total_row, rank_row],
-        legend=legend(rules) + house_rule_lines(table),
+        legend=legend(table) + house_rule_lines(table),
         widths=widths,
         first_wide=len(lead),
         lines_after=[winner],
@@ -137,14 +144,14 @@ def round_sheet(table: Table, names: list[str], *, board=None, subtitle: str = "
     )
 
 
-def romi_sheet(rules: RuleSystem, names: list[str], *, board=None, subtitle: str = "") -> Sheet:
+def romi_sheet(
+    rules: RuleSystem, names: list[str], *, board: Board | None = None, subtitle: str = ""
+) -> Sheet:
     """The end-of-game tally, like the game's own score pad."""
     trophies = list(board.romi.trophies) if board and board.romi and board.romi.trophies else []
     trophy = _("Trophy")
-    trophy_heads = [f"{trophy} {i + 1}" for i in range(4)]
+    trophy_heads = [f"{trophy} {i + 1}" for i in range(rules.romi_rules.trophies_in_play)]
     if trophies:
-        from ..forms import trophy_name
-
         trophy_heads = [f"{trophy_name(t.symbol)} (+{t.points})" for t in trophies]
     header = [
         [
@@ -178,7 +185,7 @@ def romi_sheet(rules: RuleSystem, names: list[str], *, board=None, subtitle: str
         else:
             rows.append([name or " "] + [""] * 9)
     winner = _("Winner:") + " "
-    if board and board.finished:
+    if board and board.finished and board.romi:
         winner += ", ".join(line.player.name for line in board.romi.lines if line.rank == 1)
     else:
         winner += "_" * 30

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -245,7 +246,9 @@ def _draw_sheet(
     pdf.restoreState()
 
 
-def _flowing_pages(sheet: Sheet, items: list, pagesize, size: float, title: str) -> bytes:
+def _flowing_pages(
+    sheet: Sheet, items: list[Any], pagesize: tuple[float, float], size: float, title: str
+) -> bytes:
     """A grid too long for one page: it continues on the next ones, header rows repeated."""
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(

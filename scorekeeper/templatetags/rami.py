@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 
 from rules_engine import COLOUR_SYMBOLS, SYSTEMS, RulesError, format_meld, parse_cards, rank_word
 
-from ..facts import FACT_BADGES, FACT_MARKS
-from ..forms import colour_name, lang, trophy_name
+from ..facts import FACT_BADGES, FACT_MARKS, colour_name, trophy_name
+from ..i18n import elide, lang
+
+if TYPE_CHECKING:
+    from ..models import HistoryEntry
 
 register = template.Library()
 
@@ -35,7 +42,7 @@ def trophy_label(symbol: str) -> str:
 
 
 @register.filter
-def at(sequence, index: int):
+def at(sequence: Sequence[Any], index: int) -> Any:
     return sequence[index]
 
 
@@ -86,7 +93,7 @@ def with_suits(meld: list[str]) -> str:
 
 
 @register.filter
-def changed_scores(entry) -> list[tuple[str, int, int]]:
+def changed_scores(entry: HistoryEntry) -> list[tuple[str, int, int]]:
     """(name, before, after) for each player a correction changed, and only those."""
     after = {score["seat"]: score for score in (entry.after or {}).get("scores", [])}
     return [
@@ -100,3 +107,9 @@ def changed_scores(entry) -> list[tuple[str, int, int]]:
 def trophy_sign(symbol: str) -> str:
     """A trophy's short sign in a narrow table: its colour's symbol or its combo size."""
     return COLOUR_SYMBOLS.get(symbol, f"[{symbol}]")
+
+
+@register.filter(name="elide")
+def elide_filter(text: str, name: str) -> str:
+    """`{{ sentence|elide:name }}`: "de Alice" → "d’Alice" in French (i18n.elide)."""
+    return mark_safe(elide(conditional_escape(text), conditional_escape(name)))

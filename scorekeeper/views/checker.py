@@ -2,43 +2,44 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import wraps
+from typing import Any
 
-from django.http import HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import override
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
 from pydantic import ValidationError
 
 from rules_engine import (
+    CHECKER,
     SYSTEMS,
     Question,
     RulesError,
     SearchTooLarge,
     TableOptions,
     contract_words,
-    describe,
     get_rules,
     referee,
 )
 
-from .. import house_rules
 from ..api_requests import CheckRequest, PenaltyRequest, Request, RoundAsked, SolveRequest
-from ..forms import lang, small_number
-from ..house_rules import in_force, option_fields
+from ..digits import small_number
+from ..house_rules import HouseRulesForm, in_force
+from ..i18n import lang
 from ..problems import what_is_wrong, where_it_is
-from .responses import HtmxHttpRequest
+from .responses import HtmxHttpRequest, page
 
 MAX_BODY = 10_000
 
 
 TRUE = (True, "1", "on", "true")
-NOT_CHECKED = ("rounds", "end_at_total", "dealer_passes", "no_winner_deals")  # no lay-down asks
 
 
-def _question(params, default_rules: str = "rami-contrat") -> Question:
+def _question(params: Mapping[str, Any], default_rules: str = "rami-contrat") -> Question:
     """The question from the page's query or the API's body (the same names in both)."""
     round_text = str(params.get("round") or "")
     return Question(
@@ -52,17 +53,17 @@ def _question(params, default_rules: str = "rami-contrat") -> Question:
     )
 
 
-def _page_question(query) -> tuple[Question, RulesError | None]:
+def _page_question(query: Mapping[str, str]) -> tuple[Question, HouseRulesForm | None]:
     """The page's question with the house rules its query names (`exact_lay_down=1`...);
-    a bad option is answered, not ignored: the question then stands without options."""
+    a bad option is answered next to it, not ignored: the question then stands without."""
     question = _question(query)
     rules = SYSTEMS.get(question.rules)
     if rules is None:
         return question, None
-    try:
-        return replace(question, options=house_rules.read(rules, query)), None
-    except RulesError as error:
-        return question, error
+    rules_form = HouseRulesForm(rules, query, where=CHECKER)
+    if rules_form.is_valid():
+        question = replace(question, options=rules_form.options())
+    return question, rules_form
 
 
 def _api_question(body: RoundAsked | PenaltyRequest) -> Question:
@@ -97,61 +98,53 @@ def _systems() -> list[dict]:
     ]
 
 
-def _verdict(question: Question, melds: str) -> dict:
-    if not melds.strip():
+def _answer(
+    ask: Callable[[Question, str, str], dict[str, Any]], question: Question, text: str
+) -> dict[str, Any]:
+    """The referee's answer to a lay-down (`check`) or a hand (`solve`); nothing when empty."""
+    if not text.strip():
         return {}
     try:
-        return referee.check(question, melds, lang())
-    except RulesError as error:
-        return {"bad": referee.bad_input(error, lang())}
-
-
-def _solution(question: Question, hand: str) -> dict:
-    if not hand.strip():
-        return {}
-    try:
-        return referee.solve(question, hand, lang())
+        return ask(question, text, lang())
     except RulesError as error:
         return {"bad": referee.bad_input(error, lang())}
 
 
 @require_GET
 def check_page(request: HtmxHttpRequest) -> HttpResponse:
-    question, option_error = _page_question(request.GET)
+    question, rules_form = _page_question(request.GET)
     melds = request.GET.get("melds", "")[: referee.MAX_TEXT]
     hand = request.GET.get("hand", "")[: referee.MAX_TEXT]
     system = SYSTEMS.get(question.rules)
-    errors: dict[str, str] = {}
-    if option_error is not None:
-        option = str(option_error.params.get("option", ""))
-        errors[option] = describe(option_error.code, option_error.params, lang())
     context = {
         "q": question,
         "melds": melds,
         "hand": hand,
         "systems": _systems(),
-        "verdict": _verdict(question, melds),
-        "solution": _solution(question, hand),
+        "verdict": _answer(referee.check, question, melds),
+        "solution": _answer(referee.solve, question, hand),
         "system": system,  # None for an unknown slug: the verdict says so
-        "no_jokers": question.options.no_jokers,  # opened from a game played without jokers
-        "house_rules": (
-            option_fields(system, request.GET, errors=errors, skip=NOT_CHECKED) if system else []
-        ),
-        "in_force": in_force(system, question.options, skip=NOT_CHECKED) if system else [],
-        "option_error": option_error is not None,
+        "no_jokers": not question.jokers_in_play,  # opened from a game played without jokers
+        "house_rules": rules_form if rules_form and rules_form.fields else None,
+        "in_force": in_force(system, question.options, CHECKER) if system else [],
+        "option_error": bool(rules_form and rules_form.errors),
     }
-    if request.htmx and request.GET.get("part") == "verdict":
-        return render(request, "checker/check.html#verdict", context)
-    if request.htmx and request.GET.get("part") == "solution":
-        return render(request, "checker/check.html#solution", context)
-    return render(request, "checker/check.html", context)
+    part = request.GET.get("part")
+    fragment = part if part in ("verdict", "solution") else None
+    response = page(request, "checker/check.html", context, fragment=fragment)
+    patch_vary_headers(response, ("HX-Request",))  # the same address answers htmx otherwise
+    return response
 
 
-def _refusal(code: str, message: str, status: int, **extra) -> JsonResponse:
+def _refusal(code: str, message: str, status: int, **extra: Any) -> JsonResponse:
     return JsonResponse({"error": code, "message": message, **extra}, status=status)
 
 
-def _api(request: HtmxHttpRequest, model: type[Request], run) -> JsonResponse:
+def _api(
+    request: HtmxHttpRequest,
+    model: type[Request],
+    run: Callable[[Any, str], dict[str, Any]],
+) -> JsonResponse:
     """JSON in, JSON out. Only `application/json` is read: a web page elsewhere cannot send
     that cross-site without a CORS preflight, which this API never grants. The body is
     decoded strictly by its model (api_requests.py), whose schema the OpenAPI document shows."""
@@ -189,11 +182,11 @@ def _api(request: HtmxHttpRequest, model: type[Request], run) -> JsonResponse:
     return JsonResponse(result)
 
 
-def api_post(view):
+def api_post(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """POST only, and every refusal in JSON: a wrong method is a JSON 405, not a blank page."""
 
     @wraps(view)
-    def inner(request, *args, **kwargs):
+    def inner(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method != "POST":
             response = _refusal("method_not_allowed", "Use POST.", 405)
             response["Allow"] = "POST"

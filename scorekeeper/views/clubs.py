@@ -3,33 +3,33 @@ its games, players (renamed, merged), history, share links and charts."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import clubs, services
-from ..book import club_book
+from .. import documents, services
+from ..book import Book, club_book
 from ..charts import as_svg
 from ..club_charts import member_chart, member_summary
-from ..forms import lang, small_number
-from ..models import MAX_CLUB_NAME, MAX_NAME, Game, Member
+from ..digits import small_number
+from ..i18n import lang
+from ..models import MAX_CLUB_NAME, MAX_NAME, Member
 from ..tokens import view_token
 from .access import (
     ClubAccess,
     club_access,
     club_edit_access,
-    edit_access,
     game_links,
-    my_clubs,
     remember_club,
 )
-from .responses import HtmxHttpRequest, add_refusal, service_message
+from .responses import REFUSED, HtmxHttpRequest, add_refusal, service_message
 
 RECENT_GAMES = 10
 GAMES_PER_PAGE = 25
@@ -41,7 +41,7 @@ class ClubForm(forms.Form):
         label=gettext_lazy("Players, one per line"),
         widget=forms.Textarea(attrs={"rows": 6}),
         required=False,
-        max_length=clubs.MOST_MEMBERS * (MAX_NAME + 2),
+        max_length=documents.MOST_MEMBERS * (MAX_NAME + 2),
     )
 
     def clean_names(self) -> list[str]:
@@ -56,7 +56,7 @@ def club_new(request: HtmxHttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            _club, edit, _view = clubs.club_create(
+            _club, edit, _view = services.club_create(
                 name=form.cleaned_data["name"], names=form.cleaned_data["names"]
             )
         except services.ServiceError as error:
@@ -64,11 +64,11 @@ def club_new(request: HtmxHttpRequest) -> HttpResponse:
         else:
             remember_club(request, edit)
             return redirect("club", token=edit)
-    status = 400 if form.errors else 200
+    status = REFUSED if form.errors else 200
     return render(request, "clubs/new.html", {"form": form}, status=status)
 
 
-def _pair(request, book) -> dict | None:
+def _pair(request: HttpRequest, book: Book) -> dict[str, Any] | None:
     """The head-to-head the address asks for, between two members of the group."""
     ids = {m.pk: m for m in book.members}
     try:
@@ -144,7 +144,9 @@ class MergeForm(forms.Form):
     merged = forms.IntegerField(label=gettext_lazy("Merge this one into it"))
 
 
-def _settings_page(request, access: ClubAccess, status=200, **extra) -> HttpResponse:
+def _settings_page(
+    request: HttpRequest, access: ClubAccess, status: int = 200, **extra: Any
+) -> HttpResponse:
     club = access.club
     context = {
         "access": access,
@@ -169,29 +171,31 @@ def club_settings(request: HtmxHttpRequest, token: str) -> HttpResponse:
         if action == "group":
             form = RenameForm(request.POST)
             if not form.is_valid():
-                return _settings_page(request, access, 400, group_form=form)
-            clubs.club_rename(club=access.club, name=form.cleaned_data["name"])
+                return _settings_page(request, access, REFUSED, group_form=form)
+            services.club_rename(club=access.club, name=form.cleaned_data["name"])
         elif action == "member":
             form = RenameForm(request.POST)
             chosen = request.POST.get("member", "")
             member = get_object_or_404(Member, club=access.club, pk=small_number(chosen, 9) or 0)
             if not form.is_valid():
-                return _settings_page(request, access, 400, member_error=(member.pk, form.errors))
-            clubs.member_rename(club=access.club, member=member, name=form.cleaned_data["name"])
+                return _settings_page(
+                    request, access, REFUSED, member_error=(member.pk, form.errors)
+                )
+            services.member_rename(club=access.club, member=member, name=form.cleaned_data["name"])
         elif action == "merge":
             merge = MergeForm(request.POST)
             if not merge.is_valid():
                 return _settings_page(
-                    request, access, 400, merge_error=_("Choose two players of this group.")
+                    request, access, REFUSED, merge_error=_("Choose two players of this group.")
                 )
             kept = get_object_or_404(Member, club=access.club, pk=merge.cleaned_data["kept"])
             merged = get_object_or_404(Member, club=access.club, pk=merge.cleaned_data["merged"])
-            clubs.member_merge(club=access.club, kept=kept, merged=merged)
+            services.member_merge(club=access.club, kept=kept, merged=merged)
         else:
-            return _settings_page(request, access, 400)
+            return _settings_page(request, access, REFUSED)
     except services.ServiceError as error:
         message = service_message(error)
-        status = 409 if isinstance(error, services.Conflict) else 400
+        status = 409 if isinstance(error, services.Conflict) else REFUSED
         if action == "member":
             return _settings_page(
                 request, access, status, member_error=(member.pk, {"name": [message]})
@@ -200,44 +204,3 @@ def club_settings(request: HtmxHttpRequest, token: str) -> HttpResponse:
             return _settings_page(request, access, status, merge_error=message)
         return _settings_page(request, access, status, group_error=message)
     return redirect(reverse("club_settings", args=[token]) + "?saved=1")
-
-
-@require_POST
-def game_club(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """From a game: keep its players as a new group, add it to a group, or take it out."""
-    access = edit_access(token)
-    game = access.game
-    action = request.POST.get("action")
-    try:
-        if action == "create":
-            _club, edit, _view = clubs.club_from_game(game=game)
-            remember_club(request, edit)
-            return redirect("club", token=edit)
-        if action == "attach":
-            chosen = club_access(_token_from(request.POST.get("club", "")))
-            if not chosen.can_edit:
-                raise PermissionDenied(_("Adding a game to a group needs the group's edit link."))
-            clubs.game_attach(game=game, club=chosen.club)
-            remember_club(request, chosen.token)
-        elif action == "detach":
-            clubs.game_detach(game=game)
-        else:
-            raise Http404
-    except services.ServiceError as error:
-        return redirect(reverse("players", args=[token]) + f"?club_error={error.code}")
-    return redirect(reverse("players", args=[token]) + "?saved=1")
-
-
-def _token_from(text: str) -> str:
-    """A group's token, pasted alone or as its whole link."""
-    text = text.strip()[:300].rstrip("/")
-    return text.rsplit("/club/", 1)[-1].split("/", 1)[0] if "/club/" in text else text
-
-
-def game_club_context(request, game: Game) -> dict:
-    """What a game's management page says about groups: its own, or those it may join."""
-    club = game.club if game.club_id is not None else None
-    if club is None:
-        return {"my_clubs": [c for c in my_clubs(request) if c.can_edit]}
-    held = {c.club.pk: c.token for c in my_clubs(request)}
-    return {"club": club, "club_token": held.get(club.pk) or view_token(club.view_salt)}

@@ -3,23 +3,34 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import clubs, services
+from .. import services
 from ..book_exchange import MAX_BOOK_BYTES, export_book, read_book
 from ..documents import BookDocument, GameDocument
-from ..exchange import EXPORT_PREFETCH, MAX_BYTES, export_csv, export_game, read_document
+from ..exchange import (
+    EXPORT_PREFETCH,
+    MAX_BYTES,
+    SEPARATORS,
+    export_csv,
+    export_game,
+    read_document,
+)
+from ..i18n import lang
 from ..models import Game
 from ..problems import Malformed
 from .access import club_access, game_access, remember_club, remember_game
-from .responses import service_message
+from .responses import REFUSED, service_message
 
 
 def _download(content: str, kind: str, name: str) -> HttpResponse:
@@ -37,8 +48,12 @@ def game_json(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def game_csv(request: HttpRequest, token: str) -> HttpResponse:
+    """The game as a spreadsheet: `;` between cells in French, `,` in English, or as
+    `?sep=semicolon|comma` asks."""
     game = game_access(token).game
-    return _download(export_csv(game), "text/csv; charset=utf-8", f"{game.rules_slug}.csv")
+    separator = SEPARATORS.get(request.GET.get("sep", ""), ";" if lang() == "fr" else ",")
+    content = export_csv(game, separator)
+    return _download(content, "text/csv; charset=utf-8", f"{game.rules_slug}.csv")
 
 
 class ImportForm(forms.Form):
@@ -49,7 +64,7 @@ class ImportForm(forms.Form):
     read: Callable[[bytes], object] = staticmethod(read_document)
     too_large = gettext_lazy("The file is too large for a game.")
 
-    def clean_document(self):
+    def clean_document(self) -> object:
         upload = self.cleaned_data["document"]
         if upload.size > self.most:
             raise forms.ValidationError(self.too_large)
@@ -69,8 +84,54 @@ class BookImportForm(ImportForm):
     too_large = gettext_lazy("The file is too large for a group's book.")
 
 
-def _import_page(request: HttpRequest, form_class, store, page: dict) -> HttpResponse:
-    """Check the file, store it all or nothing (`store` returns where to go), or say why not."""
+@dataclass(frozen=True)
+class Importer:
+    """What one import page takes and does: its form, its words, and how it stores."""
+
+    form: type[ImportForm]
+    title: str | Promise
+    intro: str | Promise
+    schema: str
+    store: Callable[[Any], tuple[Any, str, str]]  # a service: (what, edit link, view link)
+    remember: Callable[[HttpRequest, str], None]
+    opens: str  # the page the new edit link opens
+
+
+IMPORTERS = {
+    "game": Importer(
+        ImportForm,
+        gettext_lazy("Import a game"),
+        gettext_lazy(
+            "A game exported as JSON from this app, on this server or another one, comes back "
+            "whole: players, rounds, house rules and history. It gets new links; the file is "
+            "checked first, and nothing is stored unless all of it is right."
+        ),
+        "game",
+        lambda document: services.game_import(document=document),
+        remember_game,
+        "game",
+    ),
+    "book": Importer(
+        BookImportForm,
+        gettext_lazy("Import a group’s book"),
+        gettext_lazy(
+            "A group’s book exported from this app comes back whole: its players, its history "
+            "and every game, each checked as a game import checks it. The group and its games "
+            "get new links; nothing is stored unless all of it is right."
+        ),
+        "book",
+        lambda book: services.club_import(book=book),
+        remember_club,
+        "club",
+    ),
+}
+
+
+@require_http_methods(["GET", "POST"])
+def import_page(request: HttpRequest, kind: str) -> HttpResponse:
+    """Check the file, store it all or nothing and open it, or say why not."""
+    importer = IMPORTERS[kind]
+    form_class = importer.form
     form = form_class(request.POST, request.FILES) if request.method == "POST" else form_class()
     if request.META.get("rami.upload_too_large"):  # skipped by uploads.BoundedUpload
         form.is_valid()  # the file was never kept: say why, not that it is missing
@@ -78,30 +139,19 @@ def _import_page(request: HttpRequest, form_class, store, page: dict) -> HttpRes
         form.add_error("document", form.too_large)
     elif request.method == "POST" and form.is_valid():
         try:
-            return store(form.cleaned_data["document"])
+            _stored, edit, _view = importer.store(form.cleaned_data["document"])
         except services.ServiceError as error:
             form.add_error("document", service_message(error))
-    status = 400 if form.errors else 200
-    return render(request, "games/import.html", {"form": form, **page}, status=status)
-
-
-@require_http_methods(["GET", "POST"])
-def game_import(request: HttpRequest) -> HttpResponse:
-    def store(document):
-        _game, edit, _view = services.game_import(document=document)
-        remember_game(request, edit)
-        return redirect("game", token=edit)
-
-    page = {
-        "title": _("Import a game"),
-        "schema": reverse("import_schema", args=["game"]),
-        "intro": _(
-            "A game exported as JSON from this app, on this server or another one, comes back "
-            "whole: players, rounds, house rules and history. It gets new links; the file is "
-            "checked first, and nothing is stored unless all of it is right."
-        ),
+        else:
+            importer.remember(request, edit)
+            return redirect(importer.opens, token=edit)
+    context = {
+        "form": form,
+        "title": importer.title,
+        "intro": importer.intro,
+        "schema": reverse("import_schema", args=[importer.schema]),
     }
-    return _import_page(request, ImportForm, store, page)
+    return render(request, "games/import.html", context, status=REFUSED if form.errors else 200)
 
 
 @require_GET
@@ -109,25 +159,6 @@ def club_json(request: HttpRequest, token: str) -> HttpResponse:
     club = club_access(token).club
     text = export_book(club).model_dump_json()
     return _download(text, "application/json", f"group-{club.uuid}.json")
-
-
-@require_http_methods(["GET", "POST"])
-def club_import(request: HttpRequest) -> HttpResponse:
-    def store(book):
-        _club, edit, _view = clubs.club_import(book=book)
-        remember_club(request, edit)
-        return redirect("club", token=edit)
-
-    page = {
-        "title": _("Import a group’s book"),
-        "schema": reverse("import_schema", args=["book"]),
-        "intro": _(
-            "A group’s book exported from this app comes back whole: its players, its history "
-            "and every game, each checked as a game import checks it. The group and its games "
-            "get new links; nothing is stored unless all of it is right."
-        ),
-    }
-    return _import_page(request, BookImportForm, store, page)
 
 
 SCHEMAS: dict[str, type[GameDocument] | type[BookDocument]] = {

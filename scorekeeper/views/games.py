@@ -5,9 +5,11 @@ from __future__ import annotations
 import gzip
 import io
 import re
+from typing import Any
 
 import segno
 from django.core.cache import cache
+from django.forms import Form
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -17,10 +19,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from rules_engine import NotationError, describe, format_hand, hand_points, parse_hand
+from rules_engine import NotationError, format_hand, parse_hand
 
-from .. import clubs, services
-from ..forms import RomiContractForm, RomiFinishForm, RoundForm, lang
+from .. import outbox, services
+from ..forms import RoundForm
+from ..i18n import lang
+from ..refusals import rule_words
+from ..romi_forms import RomiContractForm, RomiFinishForm
 from ..selectors import game_board
 from ..tokens import rotated_token, token_hash, view_token
 from .access import (
@@ -41,7 +46,9 @@ from .responses import HtmxHttpRequest, service_message
 VIEWER_CACHE_SECONDS = 600
 
 
-def game_context(request: HtmxHttpRequest, access: Access, form=None, **extra) -> dict:
+def game_context(
+    request: HtmxHttpRequest, access: Access, form: Form | None = None, **extra: Any
+) -> dict[str, Any]:
     board = game_board(access.game, lang())
     context = {"board": board, "access": access, "token": access.token, **extra}
     club = access.game.club if access.game.club_id is not None else None
@@ -53,11 +60,15 @@ def game_context(request: HtmxHttpRequest, access: Access, form=None, **extra) -
         context["club"] = (club.name, link)
     if access.can_edit:
         context["last_change"] = services.last_change(access.game)
+        context["outbox_messages"] = outbox.MESSAGES
     if access.can_edit and not board.finished:
         if board.romi is not None:
             context.setdefault("romi_form", RomiContractForm(players=board.players))
         else:
-            context["form"] = form or RoundForm(players=board.players, rules=board.rules)
+            entry = form or RoundForm(players=board.players, table=board.table)
+            if isinstance(entry, RoundForm):
+                entry.hand_value_url = reverse("hand_value", args=[access.token])
+            context["form"] = entry
     if access.can_edit and board.romi is not None and not board.finished:
         context.setdefault(
             "finish_form", RomiFinishForm(trophies=board.rules.romi_rules.trophies_in_play)
@@ -118,7 +129,7 @@ def game_board_partial(request: HtmxHttpRequest, token: str) -> HttpResponse:
         response = render(request, "games/game.html#live", game_context(request, access))
     else:
         response = viewer_response(request, access, "live")
-    response["Cache-Control"] = "no-store"
+    response["Cache-Control"] = "private, no-store"
     return response
 
 
@@ -126,8 +137,8 @@ def game_board_partial(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def hand_value(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The engine's count of the cards picked for a hand, shown as they are tapped."""
     access = game_access(token)
-    rules = access.game.table.rules
-    if rules.card_values is None:
+    table = access.game.table
+    if not table.counts_cards:
         raise Http404(_("This game does not count cards left in hand."))
     seat = request.GET.get("seat", "")
     text = request.GET.get(f"cards_{seat}", "")[:300]
@@ -137,12 +148,12 @@ def hand_value(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return render(
             request,
             "partials/hand_value.html",
-            {"error": describe(error.code, error.params, lang())},
+            {"error": rule_words(error)},
         )
     return render(
         request,
         "partials/hand_value.html",
-        {"points": hand_points(rules, cards) if cards else None, "cards": format_hand(cards)},
+        {"points": table.hand_value(cards) if cards else None, "cards": format_hand(cards)},
     )
 
 
@@ -211,7 +222,7 @@ def reopen(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def play_again(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     try:
-        _game, edit, _view = clubs.play_again(game=access.game)
+        _game, edit, _view = services.play_again(game=access.game)
     except services.ServiceError as error:  # the group's book is full
         return problem(request, _("No new game was started"), service_message(error), 409)
     remember_game(request, edit)

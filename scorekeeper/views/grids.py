@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 from django import forms
 from django.http import HttpRequest, HttpResponse
@@ -13,17 +13,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from rules_engine import SYSTEMS, OptionError, Table, describe, get_rules
+from rules_engine import GRID, SYSTEMS, OptionError, Table, TableOptions, get_rules
 
-from .. import house_rules
 from ..charts import as_svg, score_race
-from ..forms import choose, form_name, lang
-from ..house_rules import option_fields
+from ..forms import choose, form_name
+from ..house_rules import HouseRulesForm
+from ..i18n import lang
 from ..pdf.content import romi_sheet, round_sheet
 from ..pdf.grids import GridTooTall
 from ..pdf.grids import render as render_pdf
 from ..selectors import game_board
 from .access import game_access
+from .responses import REFUSED
 
 MAX_SEATS = 8
 
@@ -56,11 +57,11 @@ class BlankGridForm(forms.Form):
         label=gettext_lazy("Language"), choices=[("fr", "Français"), ("en", "English")]
     )
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choose(self, "rules", [(s.slug, s.name[lang()]) for s in SYSTEMS.values()])
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
         if "rules" in data and data.get("players"):
@@ -85,18 +86,21 @@ class BlankGridForm(forms.Form):
         return data
 
 
-GAME_LENGTH = ("rounds", "end_at_total")  # a blank grid asks for its deals instead
+def _house_rules(form: BlankGridForm) -> dict[str, HouseRulesForm]:
+    """Each game's house rules a blank grid asks (its deals are asked by the form itself)."""
+    data = form.data if form.is_bound else None
+    forms = {s.slug: HouseRulesForm(s, data, where=GRID, prefix=s.slug) for s in SYSTEMS.values()}
+    return {slug: rules_form for slug, rules_form in forms.items() if rules_form.fields}
 
 
-def _blank_context(form: BlankGridForm, errors: dict[str, dict[str, str]] | None = None) -> dict:
+def _blank_context(
+    form: BlankGridForm, house_rules: dict[str, HouseRulesForm] | None = None
+) -> dict[str, Any]:
     """The form, and each game's house rules (app.js shows the chosen game's only)."""
-    blocks = []
-    for s in SYSTEMS.values():
-        if set(s.options) - set(GAME_LENGTH):
-            prefix = f"{s.slug}-"
-            fields = option_fields(s, form.data, prefix, (errors or {}).get(s.slug), GAME_LENGTH)
-            chosen = any(f.value or f.error for f in fields)  # opened when set or wrong
-            blocks.append((s.slug, s.name[lang()], fields, chosen))
+    blocks = [
+        (slug, SYSTEMS[slug].name[lang()], rules_form, rules_form.chosen)  # open when set
+        for slug, rules_form in (house_rules or _house_rules(form)).items()
+    ]
     # The number of deals is asked only of games that have no fixed number.
     open_ended = " ".join(s.slug for s in SYSTEMS.values() if s.rounds is None and s.romi is None)
     return {"form": form, "house_rules": blocks, "open_ended": open_ended}
@@ -125,22 +129,29 @@ def blank_grid(request: HttpRequest) -> HttpResponse:
         return render(request, "grids/blank.html", _blank_context(form))
     form = BlankGridForm(request.GET)
     if not form.is_valid():
-        return render(request, "grids/blank.html", _blank_context(form), status=400)
+        return render(request, "grids/blank.html", _blank_context(form), status=REFUSED)
     data = form.cleaned_data
     rules = get_rules(data["rules"])
     names = data["name_list"] + [""] * (data["players"] - len(data["name_list"]))
+    house_rules = _house_rules(form)
+    rules_form = house_rules.get(rules.slug)
+    if rules_form is not None and not rules_form.is_valid():
+        return render(
+            request, "grids/blank.html", _blank_context(form, house_rules), status=REFUSED
+        )
+    chosen = rules_form.options() if rules_form is not None else TableOptions()
+    if "rounds" in rules.options:
+        chosen = TableOptions(**(chosen.stored() | {"rounds": data["deals"]}))
     try:
-        chosen = house_rules.read(rules, request.GET, f"{rules.slug}-", skip=GAME_LENGTH)
-        if "rounds" in rules.options:
-            chosen = replace(chosen, rounds=data["deals"])
         # A blank grid's table: its seats, its house rules (decks that can deal every
         # round), and for an open-ended game the deals asked for.
         table = None if rules.romi is not None else Table.checked(rules, len(names), options=chosen)
     except OptionError as error:
-        option = str(error.params.get("option", ""))
-        message = describe(error.code, error.params, lang())
-        context = _blank_context(form, {rules.slug: {option: message}})
-        return render(request, "grids/blank.html", context, status=400)
+        if rules_form is None:
+            raise
+        rules_form.refuse(error)
+        context = _blank_context(form, house_rules)
+        return render(request, "grids/blank.html", context, status=REFUSED)
     try:
         with translation.override(data["language"]):
             if table is None:
@@ -163,7 +174,7 @@ def blank_grid(request: HttpRequest) -> HttpResponse:
             )
             % {"n": data["per_sheet"]},
         )
-        return render(request, "grids/blank.html", _blank_context(form), status=400)
+        return render(request, "grids/blank.html", _blank_context(form), status=REFUSED)
     return _pdf_response(content, f"{rules.slug}-grid.pdf")
 
 
@@ -176,7 +187,7 @@ def game_chart(request: HttpRequest, token: str) -> HttpResponse:
     response = HttpResponse(as_svg(score_race(names, board.running)), "image/svg+xml")
     current = request.GET.get("v") == str(access.game.version)
     # The page asks for the chart of the version it shows: that one never changes.
-    response["Cache-Control"] = "private, max-age=86400" if current else "no-cache"
+    response["Cache-Control"] = "private, max-age=86400" if current else "private, no-cache"
     return response
 
 

@@ -6,9 +6,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from rules_engine import SYSTEMS
 
-from .. import clubs, services
-from ..forms import MAX_PLAYERS, NewGameForm, lang
-from ..house_rules import option_fields
+from .. import services
+from ..forms import MAX_PLAYERS, NewGameForm
+from ..i18n import lang
 from ..refusals import service_message
 from .access import (
     MAX_TOKEN,
@@ -19,15 +19,21 @@ from .access import (
     remember_game,
     remember_names,
 )
+from .responses import REFUSED
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     games = my_games(request)
+    # A returning phone opens on the game it is playing: the latest changed of those in
+    # progress, one it can enter rounds in before one it only watches.
+    playing = [g for g in games if g.game.archived_at is None and g.game.finished_at is None]
+    resume = max(playing, key=lambda g: (g.can_edit, g.game.updated_at), default=None)
     return render(
         request,
         "games/home.html",
         {
+            "resume": resume,
             "games": [g for g in games if g.game.archived_at is None],
             "archived": [g for g in games if g.game.archived_at is not None],
             "clubs": my_clubs(request),
@@ -53,7 +59,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         }
         try:
             if club is not None:
-                game, edit, _view = clubs.club_game_start(club=club.club, **start)
+                game, edit, _view = services.club_game_start(club=club.club, **start)
             else:
                 game, edit, _view = services.game_start(**start)
         except services.ServiceError as error:  # a full group, a name refused
@@ -66,11 +72,6 @@ def game_new(request: HttpRequest) -> HttpResponse:
         {"slug": s.slug, "name": s.name[lang()], "summary": s.summary[lang()], "players": s.players}
         for s in SYSTEMS.values()
     ]
-    chosen = form.data.get("rules")
-
-    def errors(rules):
-        return form.option_errors if rules.slug == chosen else None
-
     typed = [
         (form.data.get(f"name_{seat}") or initial.get(f"name_{seat}") or "").strip()[:40]
         for seat in range(MAX_PLAYERS)
@@ -87,9 +88,9 @@ def game_new(request: HttpRequest) -> HttpResponse:
         "club": club,
         # One block of house rules per game; app.js shows only the chosen game's.
         "house_rules": [
-            (s.slug, s.name[lang()], option_fields(s, form.data, f"{s.slug}-", errors(s)))
-            for s in SYSTEMS.values()
-            if s.options
+            (slug, SYSTEMS[slug].name[lang()], rules_form)
+            for slug, rules_form in form.house_rules.items()
+            if rules_form.fields
         ],
     }
-    return render(request, "games/new.html", context, status=400 if form.errors else 200)
+    return render(request, "games/new.html", context, status=REFUSED if form.errors else 200)

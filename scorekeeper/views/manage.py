@@ -1,20 +1,24 @@
-"""Game management: rename or replace a player, archive a game, delete it for good."""
+"""Game management: rename or replace a player, the game's group, archive a game, delete it
+for good."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
-from django.http import HttpResponse
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import clubs, services
+from .. import services
 from ..forms import form_name
-from ..refusals import SERVICE_MESSAGES
-from .access import edit_access, forget_game
-from .clubs import game_club_context
+from ..models import Game
+from ..tokens import view_token
+from .access import Access, club_access, edit_access, forget_game, my_clubs, remember_club
 from .responses import HtmxHttpRequest, back_to_game, service_message
 
 
@@ -35,7 +39,9 @@ class PlayerNameForm(forms.Form):
         return form_name(self.cleaned_data["name"])
 
 
-def _manage_page(request, access, status=200, **extra) -> HttpResponse:
+def _manage_page(
+    request: HtmxHttpRequest, access: Access, status: int = 200, **extra: Any
+) -> HttpResponse:
     players = list(access.game.players.all())
     rows = extra.pop("rows", None) or [
         PlayerNameForm(initial={"name": p.name, "change": "rename"}, prefix=f"seat{p.seat}")
@@ -49,10 +55,6 @@ def _manage_page(request, access, status=200, **extra) -> HttpResponse:
         **game_club_context(request, access.game),
         **extra,
     }
-    code = request.GET.get("club_error", "")
-    most = {"too_many_members": clubs.MOST_MEMBERS, "club_full": clubs.MOST_GAMES}
-    if code in ("game_in_club", *most):
-        context["club_error"] = _(SERVICE_MESSAGES[code]) % {"most": most.get(code)}
     return render(request, "games/manage.html", context, status=status)
 
 
@@ -76,7 +78,7 @@ def players(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _manage_page(request, access, 422, rows=rows)
     data = bound.cleaned_data
     try:
-        clubs.seat_renamed(
+        services.seat_renamed(
             game=access.game,
             seat=int(seat),
             name=data["name"],
@@ -105,3 +107,44 @@ def delete(request: HtmxHttpRequest, token: str) -> HttpResponse:
             return redirect(reverse("home") + "?deleted=1")
         return _manage_page(request, access, 422, delete_error=_("Tick the box to confirm."))
     return _manage_page(request, access, confirm_delete=True)
+
+
+@require_POST
+def game_club(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """From a game: keep its players as a new group, add it to a group, or take it out."""
+    access = edit_access(token)
+    game = access.game
+    action = request.POST.get("action")
+    try:
+        if action == "create":
+            _club, edit, _view = services.club_from_game(game=game)
+            remember_club(request, edit)
+            return redirect("club", token=edit)
+        if action == "attach":
+            chosen = club_access(_token_from(request.POST.get("club", "")))
+            if not chosen.can_edit:
+                raise PermissionDenied(_("Adding a game to a group needs the group's edit link."))
+            services.game_attach(game=game, club=chosen.club)
+            remember_club(request, chosen.token)
+        elif action == "detach":
+            services.game_detach(game=game)
+        else:
+            raise Http404
+    except services.ServiceError as error:
+        return _manage_page(request, access, 422, club_error=service_message(error))
+    return redirect(reverse("players", args=[token]) + "?saved=1")
+
+
+def _token_from(text: str) -> str:
+    """A group's token, pasted alone or as its whole link."""
+    text = text.strip()[:300].rstrip("/")
+    return text.rsplit("/club/", 1)[-1].split("/", 1)[0] if "/club/" in text else text
+
+
+def game_club_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """What a game's management page says about groups: its own, or those it may join."""
+    club = game.club if game.club_id is not None else None
+    if club is None:
+        return {"my_clubs": [c for c in my_clubs(request) if c.can_edit]}
+    held = {c.club.pk: c.token for c in my_clubs(request)}
+    return {"club": club, "club_token": held.get(club.pk) or view_token(club.view_salt)}

@@ -11,10 +11,10 @@ from django.shortcuts import render
 from django.template.loader import get_template
 from django.urls import reverse
 from django.views.decorators.cache import cache_control, never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import conditional_page, require_GET
 
 from .. import pwa
-from ..forms import lang
+from ..i18n import lang
 
 LANGS = {code for code, _name in settings.LANGUAGES}
 
@@ -29,6 +29,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @cache_control(no_cache=True)
+@conditional_page
 def service_worker(request: HttpRequest) -> HttpResponse:
     # At the root so its scope is the whole site; no-cache so a release is seen at once.
     template = get_template("pwa/sw.js")

@@ -2,26 +2,24 @@
 
 from __future__ import annotations
 
+from django.forms import Form
 from django.http import HttpResponse
-from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
 from .. import services
-from ..forms import RomiContractForm, RomiFinishForm, lang
+from ..i18n import lang
+from ..romi_forms import RomiContractForm, RomiFinishForm
 from ..selectors import game_board
-from .access import edit_access
+from .access import Access, edit_access
 from .games import game_context
-from .responses import HtmxHttpRequest, add_refusal, back_to_game, refusal_status
+from .responses import HtmxHttpRequest, add_refusal, back_to_game, page
 
 
-def _render(request, access, status=200, **forms) -> HttpResponse:
-    template = "games/game.html#live" if request.htmx else "games/game.html"
-    return render(
-        request,
-        template,
-        game_context(request, access, **forms),
-        status=refusal_status(request, status),
-    )
+def _render(
+    request: HtmxHttpRequest, access: Access, status: int = 200, **forms: Form
+) -> HttpResponse:
+    context = game_context(request, access, **forms)
+    return page(request, "games/game.html", context, fragment="live", status=status)
 
 
 @require_POST

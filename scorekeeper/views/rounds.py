@@ -2,25 +2,33 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import outbox, services
-from ..forms import RoundForm, lang, small_number
-from ..selectors import game_board
-from .access import edit_access, game_access
+from ..digits import small_number
+from ..forms import RoundForm
+from ..i18n import lang
+from ..selectors import Board, Row, game_board
+from .access import Access, edit_access, game_access
 from .games import game_context
-from .responses import HtmxHttpRequest, add_refusal, back_to_game, refusal_status, service_message
+from .responses import HtmxHttpRequest, add_refusal, back_to_game, page, service_message
 
 
 def _render_game(
-    request: HtmxHttpRequest, access, form, status: int = 200, **extra
+    request: HtmxHttpRequest,
+    access: Access,
+    form: RoundForm | None,
+    status: int = 200,
+    **extra: Any,
 ) -> HttpResponse:
     context = game_context(request, access, form=form, **extra)
-    template = "games/game.html#live" if request.htmx else "games/game.html"
-    return render(request, template, context, status=status)
+    return page(request, "games/game.html", context, fragment="live", status=status)
 
 
 @require_POST
@@ -29,12 +37,12 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = access.game
     if game.table.rules.romi is not None:
         raise Http404(_("ROMi RAMi has no rounds to enter: log contracts instead."))
-    form = RoundForm(request.POST, players=list(game.players.all()), rules=game.table.rules)
+    form = RoundForm(request.POST, players=list(game.players.all()), table=game.table)
     as_json = outbox.wants_json(request)
     if not form.is_valid():
         if as_json:
             return outbox.refused("invalid", outbox.form_message(form), 422, form)
-        return _render_game(request, access, form, status=refusal_status(request, 422))
+        return _render_game(request, access, form, status=422)
     try:
         round_, created = services.round_record(
             game=game,
@@ -47,12 +55,12 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
         if as_json:
             return _conflict_answer(access, error)
         add_refusal(form, error)
-        return _render_game(request, access, form, status=refusal_status(request, 409))
+        return _render_game(request, access, form, status=409)
     except services.ServiceError as error:
         add_refusal(form, error)
         if as_json:
             return outbox.refused(error.code, outbox.form_message(form), 422, form)
-        return _render_game(request, access, form, status=refusal_status(request, 422))
+        return _render_game(request, access, form, status=422)
     if as_json:
         return outbox.stored(round_.number, replayed=not created)
     game.refresh_from_db()
@@ -61,16 +69,16 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return back_to_game(request, token)
 
 
-def _conflict_answer(access, error: services.ServiceError) -> HttpResponse:
+def _conflict_answer(access: Access, error: services.ServiceError) -> HttpResponse:
     """409 with the round the server holds under that number, when there is one."""
     number = error.params.get("number")
     board = game_board(access.game, lang())
     rows = [row for row in board.rows if row.number == number]
-    extra = {"stored": outbox.row_answer(board, rows[0])} if rows else {}
-    return outbox.refused(error.code, service_message(error), 409, **extra)
+    stored = {"stored": outbox.row_answer(board, rows[0])} if rows else {}
+    return outbox.refused(error.code, service_message(error), 409, None, **stored)
 
 
-def _row(access, number: int):
+def _row(access: Access, number: int) -> tuple[Board, Row]:
     board = game_board(access.game, lang())
     for row in board.rows:
         if row.number == number:
@@ -82,7 +90,8 @@ def _row(access, number: int):
 def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
     access = edit_access(token)
     board, row = _row(access, number)
-    kwargs = {"players": board.players, "rules": board.rules}
+    url = reverse("hand_value", args=[token])
+    kwargs: dict[str, Any] = {"players": board.players, "table": board.table, "hand_value_url": url}
     if request.method == "GET":
         form = RoundForm(initial=RoundForm.initial_from(row), **kwargs)
         return render(
@@ -95,16 +104,8 @@ def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpRespons
         return _replace_from_outbox(access, form, number)
     status = 200
     if form.is_valid():
-        round_ = access.game.rounds.filter(number=number).first()
-        if round_ is None:  # deleted by another phone since the form was shown
-            raise Http404(_("No such round."))
         try:
-            services.round_correct(
-                round_=round_,
-                entries=form.entries(),
-                no_winner=form.no_winner,
-                expected_version=form.cleaned_data.get("version") or 0,
-            )
+            _correct(access, form, number)
             return back_to_game(request, token)
         except services.Conflict:
             # Someone corrected it meanwhile: show what is stored now, keep the user's values.
@@ -134,20 +135,26 @@ def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpRespons
     )
 
 
-def _replace_from_outbox(access, form: RoundForm, number: int) -> HttpResponse:
+def _correct(access: Access, form: RoundForm, number: int) -> None:
+    """Replace round `number` by the form's hands, against the version the phone saw; a
+    round deleted by another phone meanwhile is a Conflict ("round_gone")."""
+    round_ = access.game.rounds.filter(number=number).first()
+    if round_ is None:
+        raise services.Conflict("round_gone")
+    services.round_correct(
+        round_=round_,
+        entries=form.entries(),
+        no_winner=form.no_winner,
+        expected_version=form.cleaned_data.get("version") or 0,
+    )
+
+
+def _replace_from_outbox(access: Access, form: RoundForm, number: int) -> HttpResponse:
     """A phone chose its own offline entry over the round another phone stored."""
     if not form.is_valid():
         return outbox.refused("invalid", outbox.form_message(form), 422, form)
-    round_ = access.game.rounds.filter(number=number).first()
-    if round_ is None:
-        return outbox.refused("round_gone", service_message(services.Conflict("round_gone")), 404)
     try:
-        services.round_correct(
-            round_=round_,
-            entries=form.entries(),
-            no_winner=form.no_winner,
-            expected_version=form.cleaned_data.get("version") or 0,
-        )
+        _correct(access, form, number)
     except services.Conflict as error:
         if error.code == "round_gone":
             return outbox.refused(error.code, service_message(error), 404)
@@ -182,7 +189,7 @@ def round_delete(request: HtmxHttpRequest, token: str, number: int) -> HttpRespo
 
 
 def _history_page(
-    request: HtmxHttpRequest, access, token: str, status: int = 200, **extra
+    request: HtmxHttpRequest, access: Access, token: str, status: int = 200, **extra: Any
 ) -> HttpResponse:
     """The game's last 200 changes, newest first, beside its board."""
     context = {
@@ -230,7 +237,7 @@ def undo_last(request: HtmxHttpRequest, token: str) -> HttpResponse:
             request,
             access,
             None,
-            status=refusal_status(request, 409),
+            status=409,
             undo_error=service_message(error),
         )
     return back_to_game(request, token)

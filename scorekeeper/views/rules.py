@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 
 from rules_engine import SYSTEMS
 
-from ..forms import lang
+from ..i18n import lang
 from ..pdf.rules import render_rules
 from ..rulebook import rulebook
 

@@ -170,9 +170,16 @@
     const box = document.querySelector("[data-announce]");
     if (box) box.textContent = text;
   }
+  // The end of a long typed sum stays in sight ("12+11+7+25": the 25 just typed).
+  function showEnd(field) {
+    const end = field.value.length;
+    if (document.activeElement === field) field.setSelectionRange(end, end);
+    field.scrollLeft = field.scrollWidth;
+  }
   document.addEventListener("input", (event) => {
     if (!event.target.matches("[data-keypad]")) return;
-    showSum(event.target);
+    showSum(event.target);  // first: the sum shown beside it narrows the field
+    showEnd(event.target);
     if (event.target.value.trim() !== "0") markWentOutByZero(event.target);
   });
   document.addEventListener("change", (event) => {

@@ -36,16 +36,18 @@ def browser():
         browser.close()
 
 
+def phone_context(browser, base_url, width=390, height=844, **options):
+    """A phone's browser context (touch, mobile, French unless `locale` says otherwise)."""
+    options = {"has_touch": True, "is_mobile": True, "locale": "fr-FR"} | options
+    return browser.new_context(
+        viewport={"width": width, "height": height}, base_url=base_url, **options
+    )
+
+
 @pytest.fixture
 def phone(browser, live_server):
     """A fresh phone-sized page (390x844, touch) on the live server."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        has_touch=True,
-        is_mobile=True,
-        locale="fr-FR",
-        base_url=live_server.url,
-    )
+    context = phone_context(browser, live_server.url)
     page = context.new_page()
     page.set_default_timeout(10_000)
     errors: list[str] = []

@@ -3,20 +3,15 @@
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from .conftest import phone_context
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (390, 844)])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_no_page_has_an_axe_violation(browser, live_server, page_tour, width, height, scheme):
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        has_touch=True,
-        is_mobile=True,
-        locale="fr-FR",
-        color_scheme=scheme,
-        base_url=live_server.url,
-    )
+    context = phone_context(browser, live_server.url, width, height, color_scheme=scheme)
     page = context.new_page()
     axe = Axe()
     found = {}

@@ -2,6 +2,8 @@
 
 import pytest
 
+from .conftest import phone_context
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -34,13 +36,7 @@ def test_a_contract_7_lay_down_tapped_card_by_card(phone):
 
 @pytest.mark.parametrize("width", [360, 390])
 def test_all_four_suits_are_on_screen_on_a_small_phone(browser, live_server, width):
-    context = browser.new_context(
-        viewport={"width": width, "height": 740},
-        has_touch=True,
-        is_mobile=True,
-        locale="fr-FR",
-        base_url=live_server.url,
-    )
+    context = phone_context(browser, live_server.url, width, 740)
     page = context.new_page()
     page.goto("/check/?rules=liverpool&round=3")
     for suit in ("pique", "cœur", "carreau", "trèfle"):

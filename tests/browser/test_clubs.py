@@ -5,7 +5,9 @@ its book."""
 import pytest
 
 from rules_engine import PlayerDeal
-from scorekeeper import clubs, services
+from scorekeeper import services
+
+from .conftest import phone_context
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -16,13 +18,13 @@ LONG = "Marie-Dominique Delacroix-Fontaine"
 
 @pytest.fixture
 def club_url(start_game):
-    club, edit, _view = clubs.club_create(name="Jeudi soir", names=["Ana", "Ben", LONG])
+    club, edit, _view = services.club_create(name="Jeudi soir", names=["Ana", "Ben", LONG])
     for points in ((9, 30), (40, 2)):
         g = start_game("rami-contrat", ["Ana", "Ben", LONG])
         for _ in range(7):
             deal = [PlayerDeal(0, None, OUT), PlayerDeal(points[0]), PlayerDeal(points[1])]
             services.round_record(game=g.game, entries=deal)
-        clubs.game_attach(game=g.game, club=club)
+        services.game_attach(game=g.game, club=club)
     return f"/club/{edit}/"
 
 
@@ -31,14 +33,7 @@ def club_url(start_game):
 def test_the_group_page_fits_a_phone_and_draws_its_charts(
     browser, live_server, club_url, scheme, width, height
 ):
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        is_mobile=True,
-        has_touch=True,
-        locale="fr-FR",
-        color_scheme=scheme,
-        base_url=live_server.url,
-    )
+    context = phone_context(browser, live_server.url, width, height, color_scheme=scheme)
     page = context.new_page()
     # French first (its words are the longest): every figure of the wins table in the width.
     page.goto(f"/language/fr/?next={club_url}")

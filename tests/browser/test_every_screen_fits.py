@@ -7,7 +7,9 @@ The names are the worst the app accepts (40 characters, and eight players at one
 import pytest
 
 from rules_engine import PlayerDeal
-from scorekeeper import clubs, services
+from scorekeeper import services
+
+from .conftest import phone_context
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -38,18 +40,18 @@ def screens(page_tour, start_game):
     """Every kind of page (the tour the other page tests take), then those that show names
     at their worst: a group's, a finished game of five, an eight-player game under way, a
     Rami 51 game of six and a ROMi RAMi game of four (each edit and view-only)."""
-    club, club_edit, club_view = clubs.club_create(name="Le club du jeudi soir", names=EIGHT)
+    club, club_edit, club_view = services.club_create(name="Le club du jeudi soir", names=EIGHT)
     finished = start_game("rami-contrat-13", EIGHT[:5])
     for _ in range(7):
         deal = [PlayerDeal(0, None, OUT | {"opened_first"})] + [PlayerDeal(25)] * 4
         services.round_record(game=finished.game, entries=deal)
     services.game_finish(game=finished.game)
-    clubs.game_attach(game=finished.game, club=club)
+    services.game_attach(game=finished.game, club=club)
     playing = start_game("liverpool", EIGHT)
     services.round_record(
         game=playing.game, entries=[PlayerDeal(0, None, OUT)] + [PlayerDeal(45)] * 7
     )
-    clubs.game_attach(game=playing.game, club=club)
+    services.game_attach(game=playing.game, club=club)
     rami = start_game("rami-51", EIGHT[:6])
     romi = start_game("romi-rami", EIGHT[:4])
     pages = list(page_tour.values())
@@ -67,12 +69,7 @@ def screens(page_tour, start_game):
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (390, 844)])
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_nothing_sticks_out_of_any_screen(browser, live_server, screens, width, height, language):
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        is_mobile=True,
-        has_touch=True,
-        base_url=live_server.url,
-    )
+    context = phone_context(browser, live_server.url, width, height, locale=None)
     page = context.new_page()
     page.goto(f"/language/{language}/?next=/")
     found = {}

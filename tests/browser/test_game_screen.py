@@ -11,6 +11,8 @@ from scorekeeper import services
 from scorekeeper.models import Round
 from scorekeeper.selectors import game_board
 
+from .conftest import phone_context
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NAMES = ["Alexandrine", "Bob", "Chloé", "Dominique", "Emmanuelle", "Fred", "Gwen", "Hippolyte"]
@@ -23,13 +25,8 @@ def open_phone(browser, live_server):
     contexts = []
 
     def open_(url, width=390, height=844, scheme="light", locale="fr-FR"):
-        context = browser.new_context(
-            viewport={"width": width, "height": height},
-            has_touch=True,
-            is_mobile=True,
-            locale=locale,
-            color_scheme=scheme,
-            base_url=live_server.url,
+        context = phone_context(
+            browser, live_server.url, width, height, locale=locale, color_scheme=scheme
         )
         contexts.append(context)
         page = context.new_page()
@@ -163,6 +160,20 @@ def test_the_running_sum_shows_as_you_type(open_phone, start_game):
     for digit in "12+11+7":
         key(page, digit if digit != "+" else "+").tap()
     assert page.locator("#sum-1").inner_text() == "= 30"
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_long_typed_sum_shows_its_end_and_its_total(open_phone, start_game, width):
+    g = start_game("liverpool", NAMES)  # eight players: the narrowest fields
+    page = open_phone(g.url, width, 740 if width == 360 else 844)
+    field = page.locator("#id_points_1")
+    field.tap()
+    for digit in "12+11+7+25+13+9":
+        key(page, digit).tap()
+    assert page.locator("#sum-1").inner_text() == "= 77"
+    assert_on_screen(page, page.locator("#sum-1"), "the sum")
+    shown = field.evaluate("f => f.scrollLeft + f.clientWidth >= f.scrollWidth - 1")
+    assert shown, "the end of the typed sum is out of sight"
 
 
 def test_a_zero_marks_went_out_only_when_nobody_is_marked_and_can_be_taken_back(

@@ -53,6 +53,14 @@ def pending_rows(page):
     return page.locator("table.scores tr.pending")
 
 
+def enter_offline(page, url, out, points):
+    """A round entered with the network gone, kept in the phone's outbox."""
+    open_controlled(page, url)
+    page.context.set_offline(True)
+    enter(page, out, points)
+    pending_rows(page).first.wait_for()
+
+
 def test_the_app_is_installable_and_its_worker_controls_the_page(phone, start_game):
     g = start_game("rami-contrat", NAMES)
     open_controlled(phone, g.url)
@@ -188,10 +196,7 @@ def test_an_answer_lost_on_the_way_back_is_replayed_and_stored_once(phone, start
 def test_a_conflicting_offline_entry_shows_both_versions_and_the_user_chooses(phone, start_game):
     g = start_game("liverpool", ["Ana", "Ben"])
     page = phone
-    open_controlled(page, g.url)
-    page.context.set_offline(True)
-    enter(page, 1, {0: "33"})
-    pending_rows(page).first.wait_for()
+    enter_offline(page, g.url, 1, {0: "33"})
     # Meanwhile another phone stores round 1 with other values.
     entries, no_winner = round_entries(g, round_data({1: "10"}, out=0))
     services.round_record(game=g.game, entries=entries, no_winner=no_winner, number=1)
@@ -228,10 +233,7 @@ def test_a_stale_csrf_token_is_refreshed_and_the_entry_sent_once(phone, start_ga
     refused = CSRF_REFUSALS
     g = start_game("liverpool", ["Ana", "Ben"])
     page = phone
-    open_controlled(page, g.url)
-    page.context.set_offline(True)
-    enter(page, 0, {1: "8"})
-    pending_rows(page).first.wait_for()
+    enter_offline(page, g.url, 0, {1: "8"})
     page.context.clear_cookies()  # the CSRF cookie the page's token belongs to is gone
     page.context.set_offline(False)
     wait_for_db(page, lambda: Round.objects.count() == 1)
@@ -245,11 +247,10 @@ def test_a_stale_csrf_token_is_refreshed_and_the_entry_sent_once(phone, start_ga
 
 
 def round_entries(g, data):
-    from rules_engine import get_rules
     from scorekeeper.forms import RoundForm
 
     board = game_board(g.game)
-    form = RoundForm(data, players=board.players, rules=get_rules(g.game.rules_slug))
+    form = RoundForm(data, players=board.players, table=board.table)
     assert form.is_valid(), form.errors
     return form.entries(), form.no_winner
 

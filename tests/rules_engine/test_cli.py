@@ -60,14 +60,7 @@ def test_the_opening_check_reports_points(capsys):
 
 def test_a_romi_contract_check_reports_bonus_cards_kept(capsys):
     args = [
-        "check",
-        "--json",
-        "--rules",
-        "romi-rami",
-        "--contract",
-        "pair+run3",
-        "--bonus",
-        "H",
+        *"check --json --rules romi-rami --contract pair+run3 --bonus H".split(),
         "2H 2D 3H 4C 5H",
     ]
     assert main(args) == 0
@@ -76,13 +69,7 @@ def test_a_romi_contract_check_reports_bonus_cards_kept(capsys):
 
 def test_a_romi_contract_with_the_joker_token(capsys):
     args = [
-        "check",
-        "--json",
-        "--rules",
-        "romi-rami",
-        "--contract",
-        "run5",
-        "--joker",
+        *"check --json --rules romi-rami --contract run5 --joker".split(),
         "1H 2D 4C 5Y",
     ]
     assert main(args) == 0

@@ -7,26 +7,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine import get_rules
+from rules_engine import get_rules, romi
 from rules_engine.errors import NotationError
-from rules_engine.romi import (
-    CompletedContract,
-    RomiPlayer,
-    Trophy,
-    ValueCard,
-    check_romi_contract,
-    end_trigger,
-    parse_requirements,
-    parse_value_cards,
-    romi_tally,
-    trophy_winner,
-)
+from rules_engine.romi import check_romi_contract as check_romi_contract
 
 ROMI = get_rules("romi-rami").romi
 
 
 def check(reqs, cards, **kw):
-    return check_romi_contract(parse_requirements(reqs), parse_value_cards(cards), **kw)
+    return check_romi_contract(romi.parse_requirements(reqs), romi.parse_value_cards(cards), **kw)
 
 
 def test_requirements_look_at_values_only_a_run_of_4_in_any_colours():
@@ -58,56 +47,62 @@ def test_bonus_cards_kept_are_those_of_the_bonus_colour_and_never_the_joker():
 
 
 def test_value_cards_accept_symbols_and_cherries():
-    assert parse_value_cards("2♥ 4🍒") == parse_value_cards("2H 4Y")
+    assert romi.parse_value_cards("2♥ 4🍒") == romi.parse_value_cards("2H 4Y")
 
 
 def test_a_bad_requirement_or_card_is_a_notation_error():
     with pytest.raises(NotationError):
-        parse_requirements("pair+triple")
+        romi.parse_requirements("pair+triple")
     with pytest.raises(NotationError):
-        parse_value_cards("6H")
+        romi.parse_value_cards("6H")
 
 
 def test_the_end_is_triggered_by_the_5th_6th_or_7th_contract():
-    assert [end_trigger(ROMI, n) for n in (4, 3, 2)] == [5, 6, 7]
+    assert [romi.end_trigger(ROMI, n) for n in (4, 3, 2)] == [5, 6, 7]
 
 
 def hearts(n):
-    return tuple(CompletedContract(3, "H", (2,)) for _ in range(n))
+    return tuple(romi.CompletedContract(3, "H", (2,)) for _ in range(n))
 
 
 def test_a_trophy_goes_to_the_single_player_with_most_of_its_symbol():
-    players = [RomiPlayer(hearts(2)), RomiPlayer(hearts(1))]
-    assert trophy_winner(players, Trophy("H", 3)) == 0
+    players = [romi.RomiPlayer(hearts(2)), romi.RomiPlayer(hearts(1))]
+    assert romi.trophy_winner(players, romi.Trophy("H", 3)) == 0
 
 
 def test_a_trophy_tie_gives_it_to_nobody():
-    players = [RomiPlayer(hearts(2)), RomiPlayer(hearts(2))]
-    assert trophy_winner(players, Trophy("H", 3)) is None
+    players = [romi.RomiPlayer(hearts(2)), romi.RomiPlayer(hearts(2))]
+    assert romi.trophy_winner(players, romi.Trophy("H", 3)) is None
 
 
 def test_combo_trophies_count_combo_symbols():
     players = [
-        RomiPlayer((CompletedContract(5, "D", (3, 3)),)),
-        RomiPlayer((CompletedContract(5, "D", (3,)),)),
+        romi.RomiPlayer((romi.CompletedContract(5, "D", (3, 3)),)),
+        romi.RomiPlayer((romi.CompletedContract(5, "D", (3,)),)),
     ]
-    assert trophy_winner(players, Trophy("3", 5)) == 0
+    assert romi.trophy_winner(players, romi.Trophy("3", 5)) == 0
 
 
 def test_final_tally_adds_contracts_trophies_bonus_cards_and_an_unused_joker():
-    judith = RomiPlayer((CompletedContract(24, "H", (3,), bonus_cards=4),), joker_used=True)
-    paul = RomiPlayer((CompletedContract(18, "C", (2,), bonus_cards=5),), joker_used=False)
-    scores = romi_tally(
-        ROMI, [judith, paul], [Trophy("H", 3), Trophy("3", 3), Trophy("C", 5), Trophy("5", 2)]
+    judith = romi.RomiPlayer(
+        (romi.CompletedContract(24, "H", (3,), bonus_cards=4),), joker_used=True
+    )
+    paul = romi.RomiPlayer(
+        (romi.CompletedContract(18, "C", (2,), bonus_cards=5),), joker_used=False
+    )
+    scores = romi.romi_tally(
+        ROMI,
+        [judith, paul],
+        [romi.Trophy("H", 3), romi.Trophy("3", 3), romi.Trophy("C", 5), romi.Trophy("5", 2)],
     )
     assert [s.total for s in scores] == [24 + 6 + 4, 18 + 5 + 5 + 1]
     assert [s.rank for s in scores] == [1, 2]
 
 
 def test_a_tie_on_total_goes_to_the_player_with_more_bonus_cards():
-    a = RomiPlayer((CompletedContract(10, "H", (2,), bonus_cards=2),), joker_used=True)
-    b = RomiPlayer((CompletedContract(9, "H", (2,), bonus_cards=3),), joker_used=True)
-    assert [s.rank for s in romi_tally(ROMI, [a, b], [])] == [2, 1]
+    a = romi.RomiPlayer((romi.CompletedContract(10, "H", (2,), bonus_cards=2),), joker_used=True)
+    b = romi.RomiPlayer((romi.CompletedContract(9, "H", (2,), bonus_cards=3),), joker_used=True)
+    assert [s.rank for s in romi.romi_tally(ROMI, [a, b], [])] == [2, 1]
 
 
 def _fills(req, values: list[int], joker: bool) -> bool:
@@ -144,7 +139,7 @@ def oracle(reqs, cards, joker, bonus):
 
 
 value_cards = st.lists(
-    st.builds(ValueCard, st.integers(1, 5), st.sampled_from("HDC")), min_size=2, max_size=7
+    st.builds(romi.ValueCard, st.integers(1, 5), st.sampled_from("HDC")), min_size=2, max_size=7
 )
 
 
@@ -158,7 +153,7 @@ value_cards = st.lists(
     ),
 )
 def test_the_contract_check_agrees_with_a_brute_force_oracle(cards, joker, bonus, reqs):
-    requirements = parse_requirements(reqs)
+    requirements = romi.parse_requirements(reqs)
     result = check_romi_contract(requirements, cards, joker=joker, bonus=bonus)
     expected = oracle(requirements, cards, joker, bonus)
     assert result.valid == (expected is not None)

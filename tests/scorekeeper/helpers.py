@@ -63,3 +63,25 @@ def visible_text(html: str) -> str:
     """All text nodes of the body, outside scripts: tokens live only in attributes."""
     body = texts(html, "main") or texts(html, "body")
     return " ".join(body)
+
+
+def log_contract(game, player, **facts):
+    """A ROMi RAMi contract card logged through the service (3 points, hearts, one pair)."""
+    from scorekeeper import services
+
+    card = {"points": 3, "colour": "H", "combos": [2], "bonus_cards": 0, "joker_used": False}
+    return services.romi_contract_log(game=game, player=player, **(card | facts))
+
+
+def csv_rows(response) -> list[list[str]]:
+    """A CSV download read back as a spreadsheet would: its BOM says UTF-8, and the separator
+    is the one the file uses."""
+    import csv
+    import io
+
+    text = response.content.decode("utf-8")
+    assert text.startswith("\ufeff"), "no byte-order mark: a spreadsheet would misread accents"
+    text = text[1:]
+    header = text.splitlines()[0]
+    separator = ";" if header.count(";") > header.count(",") else ","
+    return list(csv.reader(io.StringIO(text), delimiter=separator))

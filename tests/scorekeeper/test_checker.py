@@ -33,6 +33,8 @@ def test_the_verdict_fragment_for_htmx(client):
         HTTP_HX_REQUEST="true",
     )
     html = response.content.decode()
+    assert "HX-Request" in response["Vary"]  # the same address serves the page otherwise
+    assert "HX-Request" in client.get("/check/", {"rules": "rami-contrat"})["Vary"]
     assert html.lstrip().startswith('<section id="verdict"')
     assert "Il manque encore un brelan d&#x27;exactement 3 cartes" in html
 
@@ -192,6 +194,6 @@ def test_a_game_opens_the_checker_with_its_seats_and_its_opening_rule(client, st
     html = client.get(link + "&melds=AH KH QH | 9S 9D JK").content.decode()
     assert "58" in html  # the page keeps the option chosen, for the next lay-down checked
     assert re.search(
-        r'name="joker_counts_as_card"[^>]*>\s*<option value=""[^>]*>[^<]*</option><option value="1" selected>',
+        r'name="joker_counts_as_card"[^>]*>\s*<option value=""[^>]*>[^<]*</option>\s*<option value="1" selected>',
         html,
     )

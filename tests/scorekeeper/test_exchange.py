@@ -1,8 +1,6 @@
 """A game as a file: the CSV reads as a score sheet; the JSON comes back whole on another
 server, once, and a file that does not add up is refused whole."""
 
-import csv
-import io
 import json
 import uuid
 
@@ -12,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from scorekeeper.exchange import MAX_BYTES
 from scorekeeper.models import Game, HistoryEntry, Round
 
-from .helpers import round_data, texts
+from .helpers import csv_rows, round_data, texts
 from .test_import_hardening import romi_game
 
 
@@ -79,7 +77,7 @@ def test_importing_twice_creates_nothing_new(client, start_game):
     document = exported(client, g)
     client.get("/language/en/")
     response = upload(client, document)
-    assert response.status_code == 400 and "already on this server" in errors(response)
+    assert response.status_code == 422 and "already on this server" in errors(response)
     assert Game.objects.count() == 1 and Round.objects.count() == 3
 
 
@@ -108,7 +106,7 @@ def test_a_file_that_does_not_add_up_is_refused_whole_with_the_place_named(
     change(document)
     client.get("/language/en/")
     response = upload(client, document)
-    assert response.status_code == 400 and f"{where} should be" in errors(response)
+    assert response.status_code == 422 and f"{where} should be" in errors(response)
     assert not Game.objects.exists() and not Round.objects.exists()
     assert not HistoryEntry.objects.exists()
 
@@ -118,7 +116,7 @@ def test_a_file_that_is_not_a_game_is_refused(client):
     client.get("/language/en/")
     for raw in (b"not json", b"[1, 2]", b"\xff\xfe"):
         response = upload(client, raw)
-        assert response.status_code == 400 and "cannot be imported" in errors(response)
+        assert response.status_code == 422 and "cannot be imported" in errors(response)
     assert not Game.objects.exists()
 
 
@@ -131,14 +129,14 @@ def test_rounds_already_on_the_server_in_another_game_stop_the_whole_import(clie
     document["uuid"] = str(uuid.uuid4())  # another game, with a round of this one
     client.get("/language/en/")
     response = upload(client, document)
-    assert response.status_code == 400 and "nothing was imported" in errors(response)
+    assert response.status_code == 422 and "nothing was imported" in errors(response)
     assert Game.objects.count() == 1 and Round.objects.count() == 3
 
 
 @pytest.mark.django_db
 def test_the_csv_has_a_line_per_deal_and_player_with_the_running_total(client, start_game):
     g = played(client, start_game)
-    lines = list(csv.reader(io.StringIO(client.get(g.view_url + "game.csv").content.decode())))
+    lines = csv_rows(client.get(g.view_url + "game.csv"))
     assert lines[0] == ["round", "seat", "player", "points", "cards", "facts", "score", "total"]
     assert len(lines) == 1 + 3 * 3
     assert lines[1] == ["1", "1", "Ana", "0", "", "went_out", "0", "0"]
@@ -164,12 +162,28 @@ def test_a_file_larger_than_any_game_is_skipped_as_it_arrives(client):
     client.get("/language/en/")
     huge = b'{"format": "' + b"x" * (MAX_BYTES + 100_000) + b'"}'
     response = upload(client, huge)
-    assert response.status_code == 400 and "too large for a game" in errors(response)
+    assert response.status_code == 422 and "too large for a game" in errors(response)
     assert not Game.objects.exists()
 
 
 @pytest.mark.django_db
 def test_many_file_parts_are_refused_before_any_is_kept(client):
+    """More files than any import takes: Django refuses the request itself (400)."""
     parts = {f"document{i}": SimpleUploadedFile(f"{i}.json", b"{}") for i in range(3)}
     response = client.post("/import/", parts)
     assert response.status_code == 400
+
+
+@pytest.mark.django_db
+def test_the_csv_opens_as_columns_in_a_french_or_an_english_spreadsheet(client, start_game):
+    g = played(client, start_game)
+    french = client.get(g.view_url + "game.csv")
+    first = french.content.decode("utf-8")
+    assert first.startswith("\ufeffround;seat;player;")  # French spreadsheets split on ;
+    assert csv_rows(french)[6][2:5] == ["Cléo", "", "7H 8S KD"]
+    client.get("/language/en/")
+    english = client.get(g.view_url + "game.csv").content.decode("utf-8")
+    assert english.startswith("\ufeffround,seat,player,")
+    chosen = client.get(g.view_url + "game.csv", {"sep": "semicolon"}).content.decode("utf-8")
+    assert chosen.startswith("\ufeffround;seat;")
+    assert csv_rows(client.get(g.view_url + "game.csv")) == csv_rows(french)

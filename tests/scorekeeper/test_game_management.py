@@ -89,3 +89,21 @@ def test_deleting_a_game_needs_the_confirmation(client, start_game):
     assert response.status_code == 302 and response["Location"] == "/?deleted=1"
     assert not Game.objects.filter(pk=g.game.pk).exists()
     assert client.get(g.url).status_code == 404
+
+
+def test_a_returning_phone_opens_on_the_game_in_progress(client, start_game):
+    assert "Reprendre" not in client.get("/").content.decode()  # nothing to resume yet
+    done = start_game("liverpool", ["Ana", "Ben"])
+    client.get(done.url)
+    for _ in range(7):
+        client.post(done.url + "rounds/", round_data({1: "5"}, out=0))
+    watched = start_game("rami-51", ["Cy", "Dan"])
+    client.get(watched.view_url)  # only watched from this phone
+    playing = start_game("rami-contrat", ["Éva", "Fred", "Gus"])
+    client.get(playing.url)
+    client.get(done.url)  # opened last, but finished
+    home = client.get("/").content.decode()
+    resume = home.split('class="resume"')[1].split("</p>")[0]
+    assert f'href="{playing.url}"' in resume and "Reprendre" in resume
+    assert "Éva, Fred, Gus" in resume
+    assert home.index('class="resume"') < home.index("Nouvelle partie")

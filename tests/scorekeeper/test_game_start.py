@@ -36,14 +36,14 @@ def test_every_system_can_be_started_and_shown(client, slug):
 @pytest.mark.django_db
 def test_it_refuses_a_player_count_the_system_does_not_allow(client):
     response = new_game(client, name_0="Alice", name_1="Bob")  # rami-contrat is for 3 to 5
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert Game.objects.count() == 0
 
 
 @pytest.mark.django_db
 def test_it_refuses_two_players_with_the_same_name(client):
     response = new_game(client, name_0="Alice", name_1="alice", name_2="Bob")
-    assert response.status_code == 400
+    assert response.status_code == 422
 
 
 @pytest.mark.django_db
@@ -101,7 +101,7 @@ def test_a_first_dealer_that_is_not_a_seat_is_refused(client, db, dealer):
             "first_dealer": dealer,
         },
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert Game.objects.count() == 0
 
 

@@ -56,5 +56,5 @@ def test_names_and_scores_have_room_to_be_written(client, slug, players, per_she
 def test_grids_that_cannot_be_written_in_at_that_size_are_refused_with_a_reason(client):
     client.get("/language/en/")
     response = grid(client, "rami-51", 4, 4, "landscape", deals=30)
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "rows tall enough to write in" in response.content.decode()

@@ -99,7 +99,7 @@ def test_english_grids(client):
 
 def test_a_player_count_outside_the_system_is_refused(client):
     assert (
-        client.get("/grids/", {**BLANK, "rules": "rami-contrat", "players": 8}).status_code == 400
+        client.get("/grids/", {**BLANK, "rules": "rami-contrat", "players": 8}).status_code == 422
     )
 
 

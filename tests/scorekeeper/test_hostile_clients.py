@@ -16,14 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.servers import free_port, wait_until_up
+
 ROOT = Path(__file__).resolve().parents[2]
 BODY_SECONDS = 3
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -59,14 +55,7 @@ def server(tmp_path_factory):
             stderr=subprocess.STDOUT,
         )
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(base + "/healthz", timeout=1).read()
-                break
-            except OSError:
-                assert process.poll() is None and time.monotonic() < deadline, log.read_text()
-                time.sleep(0.2)
+        wait_until_up(base, process, why=log.read_text())
         try:
             yield base, port, log
         finally:
@@ -121,7 +110,10 @@ def test_slow_uploads_stall_nothing_and_are_cut_off(server):
     try:
         waits = [healthz_seconds(base) for _ in range(10)]
         print(f"/healthz beside 32 slow senders: at most {max(waits) * 1000:.0f} ms")
-        assert max(waits) < 1, waits  # was: time-outs for 20 s with 16 slow senders
+        # The defect was time-outs (20 s) with 16 slow senders. A busy CI machine may pause
+        # one answer for a second, so the bound is on stalls, not on speed.
+        assert max(waits) < 3, waits
+        assert sorted(waits)[len(waits) // 2] < 0.5, waits
         # Each slow sender is answered 408 once its body's time is up.
         answers = [status_of(sock, BODY_SECONDS + 5) for sock in slow]
     finally:

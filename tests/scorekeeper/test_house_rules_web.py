@@ -51,10 +51,10 @@ def test_a_house_rule_chosen_is_kept_and_one_left_as_the_rules_is_not_stored(cli
 def test_a_bad_house_rule_is_refused_at_its_field_and_starts_nothing(client):
     english(client)
     response = new_game(client, "rami-51", ["A", "B"], rounds="5", end_at_total="300")
-    assert response.status_code == 400 and not Game.objects.exists()
+    assert response.status_code == 422 and not Game.objects.exists()
     assert "do not go together" in " ".join(texts(response.content.decode(), "span", "field-error"))
     response = new_game(client, "liverpool", ["A", "B"], decks="9")
-    assert response.status_code == 400 and not Game.objects.exists()
+    assert response.status_code == 422 and not Game.objects.exists()
 
 
 @pytest.mark.django_db
@@ -190,7 +190,7 @@ def test_a_blank_grid_follows_the_house_rules_chosen_for_it(client):
     assert "2 paquets, 4 jokers" in chosen and "1 paquet," not in chosen
     assert "Règles de la maison : 2 paquets quel que soit le nombre de joueurs." in chosen
     refused = client.get("/grids/", {**query, "liverpool-decks": "12"})
-    assert refused.status_code == 400 and "field-error" in refused.content.decode()
+    assert refused.status_code == 422 and "field-error" in refused.content.decode()
 
 
 @pytest.mark.django_db
@@ -225,12 +225,12 @@ def test_decks_that_cannot_deal_every_round_are_refused_next_to_the_option(clien
     client.get("/language/en/")
     names = {f"name_{i}": f"P{i}" for i in range(8)}
     response = client.post("/new/", {"rules": "liverpool", **names, "liverpool-decks": "1"})
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "cannot deal every round to 8 players" in response.content.decode()
     query = {"rules": "liverpool", "players": 8, "deals": 7, "paper": "a4"}
     query.update({"orientation": "portrait", "per_sheet": 1, "language": "en"})
     grid = client.get("/grids/", {**query, "liverpool-decks": "1"})
-    assert grid.status_code == 400 and "cannot deal every round" in grid.content.decode()
+    assert grid.status_code == 422 and "cannot deal every round" in grid.content.decode()
 
 
 @pytest.mark.django_db
@@ -246,5 +246,42 @@ def test_overlap_without_the_contiguity_rule_is_refused(client):
             "liverpool-overlap_counts_as_contiguous": "1",
         },
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "do not go together" in response.content.decode()
+
+
+@pytest.fixture
+def made_up_rule():
+    """A house rule no system has, declared the one way a house rule is: an entry."""
+    from rules_engine import HOUSE_RULES, Choice, HouseRule, register
+
+    rule = register(
+        HouseRule(
+            "redeal_on_five_jokers",
+            ("liverpool",),
+            Choice(bool),
+            unset=False,
+            label={"fr": "Redonne sur cinq jokers", "en": "Redeal on five jokers"},
+            meaning={
+                "fr": "Une main de cinq jokers se redonne.",
+                "en": "A hand dealt five jokers is dealt again.",
+            },
+            said={True: {"fr": "Cinq jokers : on redonne.", "en": "Five jokers: deal again."}},
+        )
+    )
+    yield rule
+    del HOUSE_RULES[rule.name]
+
+
+def test_a_house_rule_declared_once_reaches_every_page_and_a_stored_game(client, db, made_up_rule):
+    english(client)
+    assert "Redeal on five jokers" in client.get("/new/").content.decode()
+    checker = client.get("/check/", {"rules": "liverpool", "round": "1"}).content.decode()
+    assert 'name="redeal_on_five_jokers"' in checker and "Redeal on five jokers" in checker
+    rules_page = visible_text(client.get("/rules/liverpool/").content.decode())
+    assert "Redeal on five jokers" in rules_page and "A hand dealt five jokers" in rules_page
+    response = new_game(client, "liverpool", ["Ana", "Ben"], redeal_on_five_jokers="1")
+    game = Game.objects.get()
+    assert response.status_code == 302 and game.options == {"redeal_on_five_jokers": True}
+    assert "Five jokers: deal again." in client.get(response["Location"]).content.decode()
+    assert new_game(client, "liverpool", ["Cy", "Di"], redeal_on_five_jokers="7").status_code == 422

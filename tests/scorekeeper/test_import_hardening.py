@@ -13,7 +13,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from scorekeeper import clubs, services
+from scorekeeper import services
 from scorekeeper.models import Club, Game, HistoryEntry, Round
 
 from .helpers import round_data, texts
@@ -148,7 +148,7 @@ def test_a_broken_game_is_refused_with_its_place(client, start_game, game, chang
     change(document)
     client.get("/language/en/")
     response = upload(client, document)
-    assert response.status_code == 400, errors(response)
+    assert response.status_code == 422, errors(response)
     assert f"cannot be imported: {where} should be" in errors(response)
     assert Game.objects.count() == 0 and HistoryEntry.objects.count() == 0
 
@@ -161,7 +161,7 @@ def test_a_number_json_cannot_hold_is_refused(client, start_game, token):
     raw = json.dumps(document).replace('"score": 20', f'"score": {token}', 1).encode()
     client.get("/language/en/")
     response = upload(client, raw)
-    assert response.status_code == 400 and "should be a whole number" in errors(response)
+    assert response.status_code == 422 and "should be a whole number" in errors(response)
     assert Game.objects.count() == 0
 
 
@@ -178,7 +178,7 @@ def test_no_round_comes_after_the_end_the_options_set(client, start_game, option
     wipe()
     client.get("/language/en/")
     response = upload(client, document)
-    assert response.status_code == 400 and "rounds[1] should be absent" in errors(response)
+    assert response.status_code == 422 and "rounds[1] should be absent" in errors(response)
 
 
 @pytest.mark.django_db
@@ -196,10 +196,10 @@ def test_every_page_shows_a_game_imported_at_the_edge_of_time(client, start_game
 
 
 def book_of(client, start_game) -> dict:
-    club, edit, _view = clubs.club_create(name="Jeudi", names=["Ana", "Ben", "Cléo"])
+    club, edit, _view = services.club_create(name="Jeudi", names=["Ana", "Ben", "Cléo"])
     for names in (["Ana", "Ben"], ["Ben", "Cléo"]):
         g = start_game("rami-51", names)
-        clubs.game_attach(game=g.game, club=club)
+        services.game_attach(game=g.game, club=club)
         client.post(g.url + "rounds/", round_data({1: "30"}, out=0))
     return json.loads(client.get(f"/club/{edit}/book.json").content)
 
@@ -224,7 +224,7 @@ def test_a_broken_book_is_refused_with_its_place(client, start_game, change, whe
     change(document)
     client.get("/language/en/")
     response = upload(client, document, "/groups/import/")
-    assert response.status_code == 400, errors(response)
+    assert response.status_code == 422, errors(response)
     assert f"cannot be imported: {where} should be" in errors(response)
     assert Club.objects.count() == 0 and Game.objects.count() == 0
 
@@ -237,16 +237,16 @@ def test_a_seat_given_another_players_member_is_refused(client, start_game):
     seats.reverse()  # Ana's games would count for Ben and Ben's for Ana
     client.get("/language/en/")
     response = upload(client, document, "/groups/import/")
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "games[0].members[0] should be the member called Ana" in errors(response)
     assert Club.objects.count() == 0
 
 
 @pytest.mark.django_db
 def test_a_seat_renamed_in_a_group_game_still_exports_a_book_that_comes_back(client, start_game):
-    club, edit, _view = clubs.club_create(name="Jeudi", names=["Ana", "Ben"])
+    club, edit, _view = services.club_create(name="Jeudi", names=["Ana", "Ben"])
     g = start_game("rami-51", ["Ana", "Ben"])
-    clubs.game_attach(game=g.game, club=club)
+    services.game_attach(game=g.game, club=club)
     client.post(g.url + "players/", {"seat": "1", "seat1-name": "Benji", "seat1-change": "rename"})
     document = json.loads(client.get(f"/club/{edit}/book.json").content)
     wipe()
@@ -270,7 +270,7 @@ def test_the_same_file_imported_twice_at_once_is_stored_once(start_game):
     document = contract_game(Client(), start_game)
     wipe()
     answers = at_once(*[lambda c: upload(c, document)] * 4)
-    assert sorted(a.status_code for a in answers) == [302, 400, 400, 400]
+    assert sorted(a.status_code for a in answers) == [302, 422, 422, 422]
     assert Game.objects.count() == 1 and Round.objects.count() == 1
 
 
@@ -279,7 +279,7 @@ def test_the_same_book_imported_twice_at_once_is_stored_once(start_game):
     document = book_of(Client(), start_game)
     wipe()
     answers = at_once(*[lambda c: upload(c, document, "/groups/import/")] * 4)
-    assert sorted(a.status_code for a in answers) == [302, 400, 400, 400]
+    assert sorted(a.status_code for a in answers) == [302, 422, 422, 422]
     assert Club.objects.count() == 1 and Game.objects.count() == 2
 
 
@@ -288,7 +288,7 @@ def test_the_same_book_imported_twice_at_once_is_stored_once(start_game):
 def test_deeply_nested_json_is_refused_not_a_crash(client, url):
     client.get("/language/en/")
     response = upload(client, b"[" * 9_951, url)
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "file should be a JSON document" in errors(response)
 
 
@@ -298,11 +298,11 @@ def test_names_stored_before_the_one_rule_still_export_to_a_file_the_import_take
     characters: their files follow the rule, so they come back."""
     from scorekeeper.models import Member, Player
 
-    club, edit, _view = clubs.club_create(name="Jeudi", names=["Ana", "Ben"])
+    club, edit, _view = services.club_create(name="Jeudi", names=["Ana", "Ben"])
     game, g_edit, _gview = services.game_start(
         rules_slug="rami-51", names=["Ana", "Ben"], first_dealer=0
     )
-    clubs.game_attach(game=game, club=club)
+    services.game_attach(game=game, club=club)
     Player.objects.filter(game=game, seat=1).update(name="Be\u200bn")
     Member.objects.filter(club=club, name="Ben").update(name="Be\u200bn", aliases=["Cle\u0301o"])
     Club.objects.filter(pk=club.pk).update(name="Jeu\u202edi")

@@ -16,6 +16,8 @@ from scorekeeper.exchange import MAX_BYTES
 from scorekeeper.models import Game, HistoryEntry, RomiContract
 from scorekeeper.refusals import ServiceError
 
+from .helpers import log_contract
+
 # 40 characters of four bytes each: the longest name in bytes.
 NAMES = ["😀" * 39 + chr(ord("a") + seat) for seat in range(8)]
 # 19 cards, as many written with three characters as three decks allow.
@@ -82,15 +84,7 @@ def test_a_romi_game_holds_as_many_contracts_as_its_file(client, start_game):
         for _ in range(MOST_CONTRACTS)
     )
     with pytest.raises(ServiceError) as refused:
-        services.romi_contract_log(
-            game=g.game,
-            player=ana,
-            points=3,
-            colour="H",
-            combos=[2],
-            bonus_cards=0,
-            joker_used=False,
-        )
+        log_contract(g.game, ana)
     assert refused.value.code == "romi_full"
     raw = client.get(g.url + "game.json").content
     Game.objects.all().delete()

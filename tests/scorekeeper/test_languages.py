@@ -27,3 +27,53 @@ def test_the_admin_lists_games_players_and_rounds(admin_client, start_game):
     assert "liverpool" in admin_client.get("/admin/scorekeeper/game/").content.decode()
     assert "Anna" in admin_client.get("/admin/scorekeeper/player/").content.decode()
     assert admin_client.get("/admin/scorekeeper/round/").status_code == 200
+
+
+def _refusal_codes() -> set[str]:
+    """Every code the web app raises as a refusal, read from its source."""
+    import ast
+    from pathlib import Path
+
+    refusals = {"ServiceError", "Conflict", "AlreadyImported", "ClubAlreadyImported"}
+    codes = set()
+    for path in (Path(__file__).parents[2] / "scorekeeper").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and node.args:
+                name = node.func.id if isinstance(node.func, ast.Name) else None
+                name = name or (node.func.attr if isinstance(node.func, ast.Attribute) else None)
+                first = node.args[0]
+                if name in refusals and isinstance(first, ast.Constant):
+                    codes.add(first.value)
+    return codes
+
+
+def test_every_refusal_code_has_its_own_words_in_french_and_in_english():
+    from django.utils import translation
+
+    from scorekeeper.refusals import ServiceError, service_message
+
+    codes = _refusal_codes()
+    assert {"romi_colour", "romi_combos", "romi_trophies", "no_rounds", "contract_gone"} <= codes
+    params = {"most": 3, "count": 4, "number": 2, "played": 1, "name": "Ana", "low": 2}
+    params |= {"high": 6, "first": "Ana", "second": "Ben", "current": 2, "option": "decks"}
+    fallback = {}
+    for language in ("en", "fr"):
+        with translation.override(language):
+            fallback[language] = service_message(ServiceError("round_invalid"))
+    for code in sorted(codes - {"round_invalid"}):
+        words = {}
+        for language in ("en", "fr"):
+            with translation.override(language):
+                words[language] = service_message(ServiceError(code, **params))
+            assert words[language] not in (code, fallback[language]), (code, language)
+        assert words["fr"] != words["en"], code
+
+
+def test_french_elides_de_before_a_name_that_starts_with_a_vowel(client, start_game):
+    g = start_game("rami-contrat", ["Alice", "Ben", "Émilie"])
+    html = client.get(g.url).content.decode()
+    assert "Toucher les cartes d’Alice" in html and "Toucher les cartes d’Émilie" in html
+    assert "Toucher les cartes de Ben" in html and "de Alice" not in html
+    assert "Cartes restantes d’Alice" in html
+    client.get("/language/en/")
+    assert "Tap the cards Alice holds" in client.get(g.url).content.decode()

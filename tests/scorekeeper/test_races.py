@@ -108,17 +108,17 @@ def test_an_edit_racing_the_deletion_of_its_round_never_answers_5xx(start_game):
         assert not Round.objects.filter(game=g.game, number=number).exists()
 
 
+def contract_card(key: str) -> dict[str, str]:
+    """A ROMi RAMi contract card as the form sends it, under the client UUID `key`."""
+    return {"player": "0", "points": "5", "colour": "H", "combos": "2", "bonus_cards": "1"} | {
+        "client_uuid": key
+    }
+
+
 def test_a_romi_contract_sent_twice_at_once_is_stored_once(start_game):
     g = start_game("romi-rami", ["Ana", "Ben"])
     key = str(uuid.uuid4())
-    data = {
-        "player": "0",
-        "points": "5",
-        "colour": "H",
-        "combos": "2",
-        "bonus_cards": "1",
-        "client_uuid": key,
-    }
+    data = contract_card(key)
     answers = at_once(*(lambda c: c.post(f"{g.url}romi/contracts/", data) for _ in range(3)))
     assert [a.status_code for a in answers] == [302, 302, 302]
     assert RomiContract.objects.filter(client_uuid=key).count() == 1
@@ -129,14 +129,7 @@ def test_a_romi_uuid_reused_for_other_facts_or_another_game_is_422(client, start
     g = start_game("romi-rami", ["Ana", "Ben"])
     other = start_game("romi-rami", ["Cléo", "Dan"])
     key = str(uuid.uuid4())
-    data = {
-        "player": "0",
-        "points": "5",
-        "colour": "H",
-        "combos": "2",
-        "bonus_cards": "1",
-        "client_uuid": key,
-    }
+    data = contract_card(key)
     assert client.post(f"{g.url}romi/contracts/", data).status_code == 302
     assert client.post(f"{g.url}romi/contracts/", data).status_code == 302  # a replay
     response = client.post(f"{g.url}romi/contracts/", {**data, "points": "7"})

@@ -107,6 +107,18 @@ def test_an_htmx_entry_returns_the_live_fragment_with_the_new_totals(client, sta
     assert response.status_code == 200
     assert html.lstrip().startswith('<div id="live"')
     assert "<html" not in html
+    assert "HX-Request" in response["Vary"]
+
+
+def test_a_refused_round_answers_422_to_htmx_too_with_the_fragment_and_its_errors(
+    client, start_game
+):
+    g = start_game("liverpool", ["A", "B"])
+    response = post(client, g, round_data({1: "25"}, out=None), HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert html.lstrip().startswith('<div id="live"') and 'role="alert"' in html
+    assert Round.objects.count() == 0
 
 
 def test_after_the_last_round_the_game_is_over(client, start_game):
@@ -163,3 +175,21 @@ def test_two_zeros_and_no_mark_still_ask_who_went_out(client, start_game):
     response = post(client, g, round_data({0: "0", 1: "0", 2: "7"}))
     assert response.status_code == 422
     assert "Indiquez qui a fini." in texts(response.content.decode(), "p", "field-error")
+
+
+def test_the_card_picker_offers_a_joker_only_where_jokers_are_in_play(client, start_game):
+    with_jokers = client.get(start_game("liverpool", ["A", "B"]).url).content.decode()
+    g = start_game("liverpool", ["C", "D"], options={"no_jokers": True})
+    without = client.get(g.url).content.decode()
+    assert 'data-card="JK"' in with_jokers and 'placeholder="A K 7 JK"' in with_jokers
+    assert 'data-card="JK"' not in without and 'placeholder="A K 7"' in without
+    assert without.count('data-card="K"') == 2  # every rank, for each of the two players
+
+
+def test_points_behind_the_leader_are_said_in_words_not_as_a_plus_sign(client, start_game):
+    g = start_game("liverpool", ["Ana", "Ben"])
+    post(client, g, round_data({1: "20"}, out=0))
+    standings = client.get(g.url).content.decode().split('id="standings"')[1].split("</section>")[0]
+    assert "à 20 pts" in standings and "+20" not in standings
+    client.get("/language/en/")
+    assert "20 behind" in client.get(g.url).content.decode()

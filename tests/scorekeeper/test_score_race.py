@@ -65,7 +65,7 @@ def test_the_game_and_view_pages_show_the_race_once_a_round_is_played(client, st
         assert chart["Content-Type"] == "image/svg+xml" and b">Ben<" in chart.content
         assert "max-age" in chart["Cache-Control"]
     stale = client.get(g.url + "chart.svg?v=0")
-    assert stale["Cache-Control"] == "no-cache"
+    assert stale["Cache-Control"] == "private, no-cache"
 
 
 @pytest.mark.django_db

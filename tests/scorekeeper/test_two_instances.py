@@ -13,7 +13,6 @@ import re
 import socket
 import subprocess
 import sys
-import time
 import urllib.parse
 import uuid
 from contextlib import ExitStack, contextmanager
@@ -21,6 +20,8 @@ from pathlib import Path
 
 import pytest
 import requests
+
+from tests.servers import free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("DATABASE_URL", "")
@@ -35,12 +36,6 @@ def answers(port: int) -> bool:
     with socket.socket() as s:
         s.settimeout(0.5)
         return s.connect_ex(("127.0.0.1", port)) == 0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -91,10 +86,7 @@ def instance(database: str, redis: str | None):
         env=env,
     )
     try:
-        deadline = time.monotonic() + 30
-        while not answers(port):
-            assert server.poll() is None and time.monotonic() < deadline, "gunicorn did not start"
-            time.sleep(0.2)
+        wait_until_up(f"http://127.0.0.1:{port}", server, "gunicorn did not start")
         yield f"http://127.0.0.1:{port}"
     finally:
         server.terminate()

@@ -6,6 +6,8 @@ through Playwright (a test dependency), so the PNGs match the SVG exactly.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
@@ -21,7 +23,7 @@ PAGE = """<!doctype html><html><body style="margin:0;background:transparent">
 class Command(BaseCommand):
     help = "Draw the PNG icons of the web app manifest from static/img/icon.svg."
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         import base64
 
         from playwright.sync_api import sync_playwright

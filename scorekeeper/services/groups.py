@@ -5,24 +5,18 @@ Each change is recorded in the group's history (ClubEvent) and bumps its version
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+from typing import Any
+
+from django.db import transaction
 from django.db.models import F
 
-from .book import summarise
-from .book_exchange import snapshot_json
-from .documents import MOST_GAMES, MOST_MEMBERS
-from .models import MAX_CLUB_NAME, Club, ClubEvent, Game, Member, Player
-from .names import clean_name, name_key
-from .services import (
-    Conflict,
-    ServiceError,
-    bump_version,
-    game_play_again,
-    game_start,
-    games_import,
-    player_rename,
-)
-from .tokens import new_salt, new_token, token_hash, view_token
+from ..documents import MOST_GAMES, MOST_MEMBERS
+from ..models import MAX_CLUB_NAME, Club, ClubEvent, Game, Member, Player
+from ..names import clean_name, name_key
+from ..refusals import Conflict, ServiceError
+from ..tokens import new_salt, new_token, token_hash, view_token
+from .games import game_play_again, game_start, player_rename
+from .history import bump_version
 
 # A group holds at most MOST_MEMBERS players and MOST_GAMES games: a group of friends, not a
 # league; this bounds every page and form of it, and its book's export and import.
@@ -34,7 +28,12 @@ def _club_name(name: str) -> str:
     return clean_name(name, MAX_CLUB_NAME, field="name")
 
 
-def _event(club: Club, action: str, before=None, after=None) -> None:
+def _event(
+    club: Club,
+    action: str,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+) -> None:
     ClubEvent.objects.create(club=club, action=action, before=before, after=after)
     Club.objects.filter(pk=club.pk).update(version=F("version") + 1)
 
@@ -142,7 +141,7 @@ def game_detach(*, game: Game) -> None:
 
 
 @transaction.atomic
-def club_game_start(*, club: Club, **start) -> tuple[Game, str, str]:
+def club_game_start(*, club: Club, **start: Any) -> tuple[Game, str, str]:
     """A game started from the group: in its book from the first deal."""
     game, edit, view = game_start(**start)
     game_attach(game=game, club=club)
@@ -201,7 +200,7 @@ def _spellings(member: Member) -> set[str]:
     return {name_key(n) for n in [member.name, *member.aliases]}
 
 
-def _game_words(game: Game, players: list[Player]) -> dict:
+def _game_words(game: Game, players: list[Player]) -> dict[str, Any]:
     return {
         "game": str(game.uuid),
         "rules": game.rules_slug,
@@ -260,69 +259,3 @@ def member_merge(*, club: Club, kept: Member, merged: Member) -> None:
         {"names": [kept.name, merged.name]},
         {"name": kept.name},
     )
-
-
-class ClubAlreadyImported(ServiceError):
-    """This group, or one of its games or members, is on this server already."""
-
-
-def club_import(*, book) -> tuple[Club, str, str]:
-    """Store a checked book (book_exchange.ImportedBook) as a new group with new links, its
-    members, history and games; all of it or nothing, and nothing twice (a game already here
-    is refused by services.games_import). The same book sent twice at once: one stores it,
-    the other is told it is already here."""
-    try:
-        return _club_import(book)
-    except IntegrityError:  # the other request stored the same UUIDs first
-        raise ClubAlreadyImported("club_already_imported") from None
-
-
-@transaction.atomic
-def _club_import(book) -> tuple[Club, str, str]:
-    if Club.objects.filter(uuid=book.uuid).exists():
-        raise ClubAlreadyImported("club_already_imported")
-    if Member.objects.filter(uuid__in=[m.uuid for m in book.members]).exists():
-        raise ClubAlreadyImported("club_already_imported")
-    salt = new_salt()
-    edit, view = new_token(), view_token(salt)
-    club = Club.objects.create(
-        uuid=book.uuid,
-        name=book.name,
-        edit_token_hash=token_hash(edit),
-        view_token_hash=token_hash(view),
-        view_salt=salt,
-        version=1,
-        **({"created_at": book.created_at} if book.created_at else {}),
-    )
-    members = Member.objects.bulk_create(
-        Member(
-            club=club,
-            uuid=m.uuid,
-            name=m.name,
-            aliases=list(m.aliases),
-            **({"created_at": m.created_at} if m.created_at else {}),
-        )
-        for m in book.members
-    )
-    by_uuid = {m.uuid: m for m in members}
-    ClubEvent.objects.bulk_create(
-        ClubEvent(
-            club=club,
-            action=e.action,
-            before=snapshot_json(e.before),
-            after=snapshot_json(e.after),
-            **({"at": e.at} if e.at else {}),
-        )
-        for e in book.history
-    )
-    stored = games_import(
-        documents=[document for document, _seats in book.games],
-        club=club,
-        members=[
-            [by_uuid.get(member) if member else None for member in seats]
-            for _document, seats in book.games
-        ],
-    )
-    imported = [game.pk for game, _edit, _view in stored]
-    summarise(imported)  # the book's figures are ready when its page first opens
-    return club, edit, view

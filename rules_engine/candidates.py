@@ -1,0 +1,180 @@
+"""The melds a hand can make for one requirement: every set and run it holds, naturals by
+identity and jokers as a count, as the finders (solver.py, solver_opening.py) search them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Any
+
+from .cards import SUITS, Card
+from .limits import Budget
+from .melds import position_rank
+from .systems import MeldRules, Requirement, RuleSystem
+
+_INDEX = {(rank, suit): s * 13 + rank - 1 for s, suit in enumerate(SUITS) for rank in range(1, 14)}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    key: tuple[Any, ...]  # what makes two candidates the same meld
+    uses: tuple[tuple[int, int], ...]  # (identity index, copies)
+    jokers: int
+    cards: tuple[Card, ...]
+    run: tuple[str, int, int] | None  # suit, low, high
+
+
+def hand_counts(hand: list[Card]) -> tuple[list[int], int]:
+    counts = [0] * 52
+    jokers = 0
+    for card in hand:
+        if card.is_joker:
+            jokers += 1
+        else:
+            counts[_INDEX[(card.rank, card.suit)]] += 1
+    return counts, jokers
+
+
+def set_candidates(
+    rules: RuleSystem,
+    req: Requirement,
+    counts: list[int],
+    jokers: int,
+    lay_all: bool,
+    swaps: int = 99,
+) -> Iterator[Candidate]:
+    meld = rules.meld_rules
+    sizes = _sizes("set", req, meld, lay_all, counts, jokers)
+    for rank in range(1, 14):
+        have = [counts[_INDEX[(rank, s)]] for s in SUITS]
+        total = sum(have)
+        if not total:
+            continue
+        caps = [min(h, 1) for h in have] if meld.set_distinct_suits else have
+        for size in sizes:
+            if size - jokers > sum(caps):
+                continue
+            most = min(size, sum(caps))
+            for split in product(*(range(c + 1) for c in caps)):
+                n = sum(split)
+                if n < meld.min_naturals or n > size or size - n > jokers or most - n > swaps:
+                    continue
+                if meld.set_max_jokers is not None and size - n > meld.set_max_jokers:
+                    continue
+                uses = tuple((_INDEX[(rank, s)], k) for s, k in zip(SUITS, split, strict=True) if k)
+                cards = [Card(rank, s) for s, k in zip(SUITS, split, strict=True) for _ in range(k)]
+                free = [s for s, k in zip(SUITS, split, strict=True) if not k] or list(SUITS)
+                cards += [Card(0, "", (rank, free[i % len(free)])) for i in range(size - n)]
+                yield Candidate(("set", rank, size, uses), uses, size - n, tuple(cards), None)
+
+
+def _sizes(
+    kind: str, req: Requirement, meld: MeldRules, lay_all: bool, counts: list[int], jokers: int
+) -> range | list[int]:
+    minimum = max(req.size, meld.set_min if kind == "set" else meld.run_min)
+    if req.exact:
+        return [req.size]
+    if kind == "set" and not lay_all:
+        return [minimum]  # a bigger set only holds cards a smaller one could leave in hand
+    top = meld.run_max if kind == "run" else sum(counts) + jokers
+    if meld.set_max is not None and kind == "set":
+        top = min(top, meld.set_max)
+    return range(minimum, top + 1)
+
+
+def run_candidates(
+    rules: RuleSystem,
+    req: Requirement,
+    counts: list[int],
+    jokers: int,
+    lay_all: bool,
+    contiguity: bool,
+    runs: int = 3,
+    swaps: int = 99,
+    splittable: bool = True,
+    budget: Budget | None = None,
+) -> Iterator[Candidate]:
+    """Every run this requirement may take from the hand. Each window looked at is a node of
+    `budget`: with long same-suit stretches and house rules, looking is most of the work."""
+    meld = rules.meld_rules
+    circular = meld.circular_runs
+    sizes = list(_sizes("run", req, meld, lay_all, counts, jokers))
+    if not (lay_all or req.exact):
+        # A run longer than needed can lose an end card unless two other runs of its suit
+        # end right there; so with k runs, min + max(0, k - 2) cards always suffice.
+        sizes = sizes[: 1 + max(0, runs - 2)] if contiguity else sizes[:1]
+    lows = range(13) if circular else range(1, 14)
+    wanted = set(sizes)
+    longest = max(sizes, default=0)
+    for suit in SUITS:
+        for low in lows:
+            # The window grows one position at a time from `low`: what each longer run
+            # holds is what the shorter one held plus one card.
+            positions: list[int] = []
+            slots: list[int] = []
+            left: dict[int, int] = {}
+            have_at: list[int] = []
+            for size in range(1, longest + 1):
+                if circular and (size > 13 or (size == 13 and low)):
+                    break
+                if not circular and low + size - 1 > 14:
+                    break
+                p = (low + size - 1) % 13 if circular else low + size - 1
+                slot = _INDEX[(position_rank(p, circular), suit)]
+                positions.append(p)
+                slots.append(slot)
+                left.setdefault(slot, counts[slot])
+                if left[slot]:
+                    left[slot] -= 1
+                    have_at.append(size - 1)
+                if size not in wanted:
+                    continue
+                if budget is not None:
+                    budget.spend()
+                gaps = size - len(have_at)
+                if gaps > jokers:
+                    break  # longer windows from this low only add gaps
+                if len(have_at) < meld.min_naturals:
+                    continue
+                spare = min(jokers - gaps, len(have_at) - meld.min_naturals, swaps)
+                for extra in range(spare + 1):
+                    for swapped in combinations(have_at, extra):
+                        natural_at = set(have_at) - set(swapped)
+                        if not splittable and _splits(natural_at, size, meld.run_min):
+                            continue
+                        yield _run_candidate(
+                            suit, low, positions[:], slots[:], natural_at, circular
+                        )
+
+
+def _splits(natural_at: set[int], size: int, minimum: int) -> bool:
+    """Whether the run cuts into two runs of at least `minimum` cards, each with a natural."""
+    return any(
+        min(natural_at) < cut <= max(natural_at) for cut in range(minimum, size - minimum + 1)
+    )
+
+
+def _run_candidate(
+    suit: str,
+    low: int,
+    positions: list[int],
+    slots: list[int],
+    natural_at: set[int],
+    circular: bool,
+) -> Candidate:
+    uses: dict[int, int] = {}
+    cards = []
+    for i, (p, slot) in enumerate(zip(positions, slots, strict=True)):
+        rank = position_rank(p, circular)
+        if i in natural_at:
+            uses[slot] = uses.get(slot, 0) + 1
+            cards.append(Card(rank, suit))
+        else:
+            cards.append(Card(0, "", (rank, suit)))
+    used = tuple(sorted(uses.items()))
+    jokers = len(positions) - len(natural_at)
+    high = low + len(positions) - 1
+    return Candidate(
+        ("run", suit, low, len(positions), used), used, jokers, tuple(cards), (suit, low, high)
+    )

@@ -1,0 +1,302 @@
+"""House rules, declared once: each option a table may choose is one entry of HOUSE_RULES.
+
+An entry says which systems offer it, the values it takes, the system's own reading (what
+leaving it unset means), how it changes the rules a table plays, what it conflicts with or
+needs, where a table chooses it (a game, the meld checker, a blank grid) and its words in
+French and English. TableOptions (options.py) checks, stores and applies options from here;
+the web app's forms, the checker, the grids, the import and the rules pages read it too, so
+a new house rule is a new entry and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .house_rule_words import ANY, HOUSE_RULE_WORDS
+from .systems import DeckRule, Fact, RuleSystem
+
+MOST_DEALS = 100  # a table that agrees on a number of deals agrees on at most this many
+MOST_POINTS = 10_000  # the highest total a table may play up to
+MOST_DECKS = 4
+
+Words = Mapping[str, str]  # {"fr": ..., "en": ...}
+
+GAME, CHECKER, GRID = "game", "checker", "grid"  # where a table may choose a house rule
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The values one option takes: true/false, whole numbers in a range, or a short list."""
+
+    kind: type
+    low: int = 0
+    high: int = 0
+    values: tuple[object, ...] = ()
+
+
+def _keeps(rules: RuleSystem, value: object) -> RuleSystem:
+    return rules  # read by the table itself (rounds, decks dealt...), not by the rules
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """One house rule: its systems, values, default, effect, constraints and words."""
+
+    name: str
+    systems: tuple[str, ...]
+    choice: Choice
+    # Its words (house_rule_words.py has the app's own; a rule registered elsewhere brings its).
+    label: Words = field(default_factory=dict)
+    meaning: Words = field(default_factory=dict)  # one line; may name the rules' `figures`
+    said: Mapping[object, Words] = field(default_factory=dict)  # once set, by value (or ANY)
+    unset: object = None  # the value that keeps the system's own reading
+    default: Callable[[RuleSystem], object] | None = None  # that reading; None: `unset`
+    apply: Callable[[RuleSystem, Any], RuleSystem] = _keeps
+    conflicts: tuple[str, ...] = ()  # options that cannot be set together with this one
+    needs: Callable[[RuleSystem, Mapping[str, object]], bool] | None = None
+    needs_option: str = ""  # the option `needs` reads, named in the refusal
+    asked_in: frozenset[str] = frozenset({GAME, CHECKER, GRID})
+    unset_words: Words = field(default_factory=dict)  # "open-ended" rather than a value
+    value_words: Words = field(default_factory=dict)  # a value's words, %(n)d in them
+
+    def own(self, rules: RuleSystem) -> object:
+        """What the system itself does for this option."""
+        return self.default(rules) if self.default is not None else self.unset
+
+
+HOUSE_RULES: dict[str, HouseRule] = {}
+
+
+def register(rule: HouseRule) -> HouseRule:
+    """Add a house rule (at the end: pages list them in this order), with its words from
+    HOUSE_RULE_WORDS unless it brings its own."""
+    if not rule.label:
+        words = HOUSE_RULE_WORDS[rule.name]
+        rule = replace(
+            rule,
+            label=words["label"],
+            meaning=words["meaning"],
+            said=words["said"],
+            unset_words=words.get("unset", {}),
+            value_words=words.get("value", {}),
+        )
+    HOUSE_RULES[rule.name] = rule
+    return rule
+
+
+def offered(slug: str) -> tuple[str, ...]:
+    """The house rules a table of this system may choose, in the order pages list them."""
+    return tuple(name for name, rule in HOUSE_RULES.items() if slug in rule.systems)
+
+
+def house_rule(name: str) -> HouseRule:
+    return HOUSE_RULES[name]
+
+
+# Words ------------------------------------------------------------------------------------
+
+VALUE_WORDS: dict[object, Words] = {
+    True: {"fr": "oui", "en": "yes"},
+    False: {"fr": "non", "en": "no"},
+    "left": {"fr": "à gauche", "en": "to the left"},
+    "right": {"fr": "à droite", "en": "to the right"},
+}
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in ("fr", "en") else "fr"
+
+
+def figures(rules: RuleSystem) -> dict[str, int]:
+    """The rules' figures a house rule's meaning may name (the opening's, mostly)."""
+    opening = rules.opening
+    if opening is None:
+        return {}
+    aces = [v for v in HOUSE_RULES["ace_in_set"].choice.values if isinstance(v, int)]
+    high, low = max(aces), min(aces)
+    flat = next((f.points for f in rules.flat_scores if f.fact == Fact.LAID_NOTHING), 0)
+    return {
+        "joker": opening.joker,
+        "minimum": opening.minimum,
+        "high": high,
+        "low": low,
+        "three_high": 3 * high,
+        "three_low": 3 * low,
+        "cards": opening.rami_sec_cards,
+        "flat": flat,
+    }
+
+
+def label_words(name: str, lang: str) -> str:
+    return HOUSE_RULES[name].label[_lang(lang)]
+
+
+def meaning_words(rules: RuleSystem, name: str, lang: str) -> str:
+    text = HOUSE_RULES[name].meaning[_lang(lang)]
+    return text % figures(rules) if "%(" in text else text
+
+
+def value_words(name: str, value: object, lang: str) -> str:
+    rule = HOUSE_RULES[name]
+    lang = _lang(lang)
+    if rule.value_words:
+        return rule.value_words[lang] % {"n": value}
+    if isinstance(value, bool) or value in VALUE_WORDS:
+        return VALUE_WORDS[value][lang]
+    return str(value)
+
+
+def default_words(rules: RuleSystem, name: str, lang: str) -> str:
+    """The rules' own reading of an option, as forms and the rules pages mark it."""
+    rule = HOUSE_RULES[name]
+    if rule.unset_words:
+        return rule.unset_words[_lang(lang)]
+    return value_words(name, rule.own(rules), lang)
+
+
+def said_words(name: str, value: object, lang: str) -> str:
+    """What a table that set this option plays, as a line for a page or a sheet."""
+    said = HOUSE_RULES[name].said
+    words = said.get(value) if not isinstance(value, int) or isinstance(value, bool) else None
+    words = words or said[ANY]
+    return words[_lang(lang)] % {"n": value}
+
+
+# The house rules ----------------------------------------------------------------------------
+
+CONTRACTS = ("rami-contrat", "liverpool", "rami-contrat-13")
+
+
+def _exact(rules: RuleSystem, exact: bool) -> RuleSystem:
+    contracts = tuple(
+        replace(c, requirements=tuple(replace(r, exact=exact) for r in c.requirements))
+        for c in rules.contracts
+    )
+    return replace(rules, contracts=contracts)
+
+
+def _opening(**changes: object) -> Callable[[RuleSystem, Any], RuleSystem]:
+    """An option that changes the opening: `changes` names the field and what to put there
+    (a callable of the value)."""
+
+    def apply(rules: RuleSystem, value: Any) -> RuleSystem:
+        if rules.opening is None:
+            return rules
+        fields = {
+            name: (make(value) if callable(make) else value) for name, make in changes.items()
+        }
+        return replace(rules, opening=replace(rules.opening, **fields))
+
+    return apply
+
+
+def _contiguity_in_force(rules: RuleSystem, chosen: Mapping[str, object]) -> bool:
+    contiguity = chosen.get("no_contiguous_runs")
+    return bool(rules.forbid_contiguous_runs if contiguity is None else contiguity)
+
+
+register(HouseRule("no_jokers", ("rami-contrat", "liverpool"), Choice(bool), unset=False))
+
+
+def _switch(name: str, field: str, **more: Any) -> HouseRule:
+    """A yes/no rule of contract games that is one field of the rule system: the system's
+    own value is the rule's reading, the table's choice replaces it."""
+    return HouseRule(
+        name,
+        CONTRACTS,
+        Choice(bool),
+        default=lambda rules: getattr(rules, field),
+        apply=lambda rules, value: replace(rules, **{field: value}),
+        **more,
+    )
+
+
+def _game_length(name: str, choice: Choice, other: str) -> HouseRule:
+    """How an open-ended game ends: after agreed deals, or at a total; one or the other, and
+    chosen for a game only (a blank grid asks for its deals, the checker for neither)."""
+    return HouseRule(name, ("rami-51",), choice, conflicts=(other,), asked_in=frozenset({GAME}))
+
+
+register(_game_length("rounds", Choice(int, 1, MOST_DEALS), "end_at_total"))
+register(_game_length("end_at_total", Choice(int, 50, MOST_POINTS), "rounds"))
+register(
+    HouseRule(
+        "joker_counts_as_card",
+        ("rami-51",),
+        Choice(bool),
+        unset=False,
+        apply=_opening(joker_as_card=bool),
+    )
+)
+register(
+    HouseRule(
+        "ace_in_set",
+        ("rami-51",),
+        Choice(int, values=(11, 1)),
+        default=lambda rules: rules.opening.ace_in_set if rules.opening else None,
+        apply=_opening(ace_in_set=int),
+    )
+)
+register(
+    HouseRule(
+        "rami_sec_only", ("rami-51",), Choice(bool), unset=False, apply=_opening(rami_sec_only=bool)
+    )
+)
+register(
+    HouseRule(
+        "exact_lay_down",
+        CONTRACTS,
+        Choice(bool),
+        default=lambda rules: (
+            bool(rules.contracts) and all(r.exact for c in rules.contracts for r in c.requirements)
+        ),
+        apply=_exact,
+    )
+)
+register(_switch("no_contiguous_runs", "forbid_contiguous_runs"))
+register(
+    HouseRule(
+        "overlap_counts_as_contiguous",
+        ("liverpool",),
+        Choice(bool),
+        unset=False,
+        apply=lambda rules, value: replace(rules, overlapping_runs_meet=True) if value else rules,
+        # A refinement of the contiguity rule: without it, it would be silently ignored.
+        needs=_contiguity_in_force,
+        needs_option="no_contiguous_runs",
+    )
+)
+register(
+    HouseRule(
+        "same_rank_sets_count_once",
+        CONTRACTS,
+        Choice(bool),
+        unset=False,
+        apply=lambda rules, value: (
+            replace(rules, same_rank_sets_count_once=True) if value else rules
+        ),
+    )
+)
+register(
+    HouseRule(
+        "dealer_passes",
+        (*CONTRACTS, "rami-51"),
+        Choice(str, values=("left", "right")),
+        default=lambda rules: "left" if rules.seating.dealer_step > 0 else "right",
+        apply=lambda rules, value: replace(
+            rules, seating=replace(rules.seating, dealer_step=1 if value == "left" else -1)
+        ),
+        asked_in=frozenset({GAME, GRID}),
+    )
+)
+register(_switch("no_winner_deals", "allows_no_winner", asked_in=frozenset({GAME, GRID})))
+register(
+    HouseRule(
+        "decks",
+        ("liverpool", "rami-contrat-13"),
+        Choice(int, 1, MOST_DECKS),
+        apply=lambda rules, value: replace(rules, decks=(DeckRule(rules.players, value),)),
+    )
+)

@@ -1,0 +1,168 @@
+"""A game's life: started (its seats checked by its table), played again, its edit link
+replaced, finished and reopened, a seat renamed, put away, deleted."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from rules_engine import RulesError, Table, TableOptions, get_rules
+
+from ..documents import MOST_HISTORY
+from ..models import Game, HistoryEntry, Player
+from ..names import clean_name, name_key
+from ..refusals import Conflict, ServiceError
+from ..tokens import new_salt, new_token, rotated_token, token_hash, view_token
+from .history import bump_version, record
+
+EDIT_LINK_TWIN_WINDOW = timedelta(seconds=60)
+
+
+@transaction.atomic
+def game_start(
+    *,
+    rules_slug: str,
+    names: list[str],
+    first_dealer: int | None,
+    options: TableOptions | None = None,
+    previous: Game | None = None,
+) -> tuple[Game, str, str]:
+    """A new game with its seats; returns it with its edit and view tokens (shown once)."""
+    rules = get_rules(rules_slug)
+    names = [clean_name(name) for name in names]
+    if len({name_key(name) for name in names}) != len(names):
+        raise ServiceError("names_repeated")
+    low, high = rules.players
+    if not low <= len(names) <= high:
+        raise ServiceError("player_count", low=low, high=high)
+    if first_dealer is None:
+        first_dealer = random.randrange(len(names))
+    try:
+        table = Table.checked(rules, len(names), first_dealer % len(names), options)
+    except RulesError as error:  # decks that cannot deal every round
+        field = str(error.params.get("option") or "") or None
+        raise ServiceError(error.code, None, field, **error.params) from None
+    salt = new_salt()
+    edit, view = new_token(), view_token(salt)
+    game = Game.objects.create(
+        rules_slug=rules_slug,
+        options=table.options.stored(),
+        seats=table.players,
+        first_dealer=table.first_dealer,
+        edit_token_hash=token_hash(edit),
+        view_token_hash=token_hash(view),
+        view_salt=salt,
+        previous_game=previous,
+    )
+    Player.objects.bulk_create(
+        Player(game=game, seat=seat, name=name) for seat, name in enumerate(names)
+    )
+    return game, edit, view
+
+
+def game_play_again(*, game: Game) -> tuple[Game, str, str]:
+    """Same table, same rules and options; the deal continues from where it was."""
+    names = [p.name for p in game.players.all()]
+    dealer = game.table.dealer(game.rounds.count() + 1)
+    return game_start(
+        rules_slug=game.rules_slug,
+        names=names,
+        first_dealer=dealer,
+        options=game.table.options,
+        previous=game,
+    )
+
+
+@transaction.atomic
+def game_regenerate_edit_token(*, game: Game, token: str) -> str:
+    """Replace the edit link `token` by a new one, and return the new one.
+
+    The new token is derived from the old one under SECRET_KEY, and the game is locked, so a
+    double tap gets the same live link twice instead of two links of which one is dead.
+    The old link answers this way only for a minute; after that it opens nothing.
+    """
+    new = rotated_token(token)
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.edit_token_hash == token_hash(token):
+        game.edit_token_hash = token_hash(new)
+        game.save(update_fields=["edit_token_hash", "updated_at"])
+        if game.history.count() >= MOST_HISTORY:  # replacing a link is never refused
+            last = game.history.filter(action=HistoryEntry.Action.TOKEN).order_by("-at").first()
+            if last is not None:
+                HistoryEntry.objects.filter(pk=last.pk).update(at=timezone.now())
+                return new
+        HistoryEntry.objects.create(game=game, action=HistoryEntry.Action.TOKEN)
+        return new
+    last = game.history.filter(action=HistoryEntry.Action.TOKEN).order_by("-at").first()
+    twin = last is not None and timezone.now() - last.at <= EDIT_LINK_TWIN_WINDOW
+    if game.edit_token_hash == token_hash(new) and twin:
+        return new
+    raise Conflict("link_replaced")
+
+
+@transaction.atomic
+def game_finish(*, game: Game) -> None:
+    """End an open-ended game (rami-51) after the last deal the table wants."""
+    if not game.rounds.exists():
+        raise ServiceError("no_rounds")
+    Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
+    record(game=game, action=HistoryEntry.Action.FINISHED)
+    bump_version(game)
+
+
+@transaction.atomic
+def game_reopen(*, game: Game) -> None:
+    Game.objects.filter(pk=game.pk).update(finished_at=None)
+    game.romi_trophies.all().delete()
+    record(game=game, action=HistoryEntry.Action.REOPENED)
+    bump_version(game)
+
+
+@transaction.atomic
+def player_rename(*, game: Game, seat: int, name: str, replaced: bool = False) -> Player:
+    """A seat's new name: the same person spelled otherwise, or someone else taking over the
+    seat (`replaced`). The seat keeps its scores either way; the history says which."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    players = list(game.players.all())
+    player = next((p for p in players if p.seat == seat), None)
+    if player is None:
+        raise ServiceError("no_such_seat")
+    name = clean_name(name, field="name")
+    if any(name_key(p.name) == name_key(name) for p in players if p.seat != seat):
+        raise ServiceError("name_taken", name=name)
+    if player.name == name:
+        return player
+    before = player.name
+    player.name = name
+    player.save(update_fields=["name"])
+    action = HistoryEntry.Action.REPLACED if replaced else HistoryEntry.Action.RENAMED
+    record(
+        game=game,
+        action=action,
+        before={"seat": seat, "name": before},
+        after={"seat": seat, "name": name},
+    )
+    bump_version(game)
+    return player
+
+
+@transaction.atomic
+def game_archive(*, game: Game, archived: bool) -> None:
+    """Put a game away (it leaves the phone's list of games, nothing is lost) or take it back."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if (game.archived_at is not None) == archived:
+        return
+    game.archived_at = timezone.now() if archived else None
+    game.save(update_fields=["archived_at", "updated_at"])
+    action = HistoryEntry.Action.ARCHIVED if archived else HistoryEntry.Action.UNARCHIVED
+    record(game=game, action=action)
+    bump_version(game)
+
+
+@transaction.atomic
+def game_delete(*, game: Game) -> None:
+    """Delete a game for good, with its rounds and history (the edit link's holder only)."""
+    Game.objects.select_for_update().filter(pk=game.pk).delete()

@@ -1,0 +1,195 @@
+"""Rounds: entered once (a replayed entry returns the stored round), corrected against the
+version the phone saw, the last one deleted. Scores always come from the game's table."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+
+from django.db import IntegrityError, transaction
+from django.db.models import Sum
+from django.utils import timezone
+
+from rules_engine import DealError, PlayerDeal
+
+from .. import round_records
+from ..documents import MOST_ROUNDS, RoundRecord
+from ..models import Game, HistoryEntry, Player, Round, RoundScore
+from ..refusals import Conflict, ServiceError
+from .history import bump_version, record, replayed
+
+
+def _scored(
+    game: Game,
+    number: int,
+    deals: Sequence[PlayerDeal],
+    no_winner: bool,
+    client_uuid: uuid.UUID | None = None,
+) -> RoundRecord:
+    try:
+        scores = game.table.score(number, list(deals), no_winner=no_winner)
+    except DealError as error:
+        raise ServiceError("round_invalid", error.problems) from None
+    return round_records.entered(
+        number, deals, scores, no_winner=no_winner, client_uuid=client_uuid
+    )
+
+
+def round_snapshot(round_: Round) -> dict:
+    """The round as it stands now, for the history."""
+    scores = list(round_.scores.select_related("player").order_by("player__seat"))
+    seat_of = {s.player_id: s.player.seat for s in scores}
+    names = [s.player.name for s in scores]
+    return round_records.snapshot(round_records.stored(round_, scores, seat_of), names)
+
+
+def _write(round_: Round, players: list[Player], entry: RoundRecord) -> None:
+    RoundScore.objects.bulk_create(round_records.score_rows(entry, round_, players))
+
+
+def _store(
+    game: Game, players: list[Player], entry: RoundRecord, client_uuid: uuid.UUID | None
+) -> Round:
+    round_ = Round.objects.create(
+        game=game,
+        number=entry.number,
+        no_winner=entry.no_winner,
+        client_uuid=client_uuid,
+        entry_digest=round_records.digest(entry),
+    )
+    _write(round_, players, entry)
+    names = [p.name for p in players]
+    record(
+        game=game,
+        action=HistoryEntry.Action.ADDED,
+        round_number=round_.number,
+        after=round_records.snapshot(entry, names),
+    )
+    return round_
+
+
+def round_record(
+    *,
+    game: Game,
+    entries: list[PlayerDeal],
+    no_winner: bool = False,
+    client_uuid: uuid.UUID | None = None,
+    number: int | None = None,
+) -> tuple[Round, bool]:
+    """Store the next round once. A replay of the same client UUID returns the stored round.
+
+    Returns (round, created). A UUID already used for different facts is refused (never a
+    second row); `number`, when given, is the round the phone meant: if another phone stored
+    that round meanwhile, it is a Conflict rather than a silent shift to the next round.
+    """
+    try:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game.pk)
+            # Under the game's lock: a replay racing its own first try waits, then sees it.
+            replay = _replayed(client_uuid, game, entries, no_winner)
+            if replay is not None:
+                return replay, False
+            players = list(game.players.all())
+            if len(entries) != len(players):
+                raise ServiceError("entries_count")
+            played = game.rounds.count()
+            if number is not None and number <= played:
+                raise Conflict("round_taken", number=number)
+            if number is not None and number > played + 1:
+                raise Conflict("round_gap", number=number, played=played)
+            over = game.table.is_over(played, _totals(game))
+            if game.finished_at or over or played >= MOST_ROUNDS:
+                raise ServiceError("game_over")
+            entry = _scored(game, played + 1, entries, no_winner, client_uuid)
+            round_ = _store(game, players, entry, client_uuid)
+            if game.table.is_over(round_.number, _totals(game)):
+                Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
+            bump_version(game)
+            return round_, True
+    except IntegrityError:
+        # Two phones raced for the same round number, or the same UUID arrived twice at once.
+        replay = _replayed(client_uuid, game, entries, no_winner)
+        if replay is not None:
+            return replay, False
+        raise Conflict("round_taken", number=number) from None
+
+
+def _totals(game: Game) -> list[int]:
+    """Each seat's total so far, asked of the database only when a total can end the game."""
+    if not game.table.totals_can_end:
+        return []
+    sums = dict(
+        RoundScore.objects.filter(round__game=game)
+        .values_list("player__seat")
+        .annotate(total=Sum("score"))
+        .values_list("player__seat", "total")
+    )
+    return [sums.get(seat, 0) for seat in range(game.seats)]
+
+
+def _replayed(
+    client_uuid: uuid.UUID | None, game: Game, entries: list[PlayerDeal], no_winner: bool
+) -> Round | None:
+    """The round already stored under this UUID (a retry, a double tap, a replayed outbox)."""
+    scores = [0] * len(entries)  # the digest reads the hands as entered, not the scores
+    entry = round_records.entered(0, entries, scores, no_winner=no_winner)
+    digest = round_records.digest(entry)
+    return replayed(Round, client_uuid, game, lambda existing: existing.entry_digest == digest)
+
+
+@transaction.atomic
+def round_correct(
+    *,
+    round_: Round,
+    entries: list[PlayerDeal],
+    no_winner: bool,
+    expected_version: int,
+    action: str = HistoryEntry.Action.EDITED,
+) -> Round:
+    """Replace a round's facts; refused if someone changed it since `expected_version`.
+
+    Locks the game first, as every write does: one lock order, so no deadlock with a
+    deletion, and a round deleted meanwhile is a Conflict, not a crash.
+    """
+    game = Game.objects.select_for_update().get(pk=round_.game_id)
+    current = Round.objects.filter(pk=round_.pk, game=game).first()
+    if current is None:
+        raise Conflict("round_gone")
+    round_ = current
+    if round_.version != expected_version:
+        raise Conflict("stale_edit", current=round_.version)
+    players = list(game.players.all())
+    entry = _scored(game, round_.number, entries, no_winner)
+    before = round_snapshot(round_)
+    round_.scores.all().delete()
+    _write(round_, players, entry)
+    round_.no_winner = no_winner
+    round_.version += 1
+    round_.save(update_fields=["no_winner", "version", "updated_at"])
+    after = round_records.snapshot(entry, [p.name for p in players])
+    record(game=game, action=action, round_number=round_.number, before=before, after=after)
+    if game.table.totals_can_end:
+        # A corrected deal can bring a total to the end, or back under it.
+        over = game.table.is_over(game.rounds.count(), _totals(game))
+        Game.objects.filter(pk=game.pk).update(finished_at=timezone.now() if over else None)
+    bump_version(game)
+    return round_
+
+
+@transaction.atomic
+def round_delete_last(*, game: Game, number: int) -> HistoryEntry:
+    """Delete the last round (only the last: later rounds' dealers depend on it)."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    last = game.rounds.order_by("-number").first()
+    if last is None or last.number != number:
+        raise Conflict("not_last_round", number=number)
+    entry = record(
+        game=game,
+        action=HistoryEntry.Action.DELETED,
+        round_number=number,
+        before=round_snapshot(last),
+    )
+    last.delete()
+    Game.objects.filter(pk=game.pk).update(finished_at=None)
+    bump_version(game)
+    return entry
