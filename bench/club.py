@@ -33,7 +33,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from rules_engine import PlayerDeal, Table  # noqa: E402
+from rules_engine import PlayerDeal, read_table  # noqa: E402
 from scorekeeper import services  # noqa: E402
 from scorekeeper.models import Club, Game, GameResult, Player, Round, RoundScore  # noqa: E402
 
@@ -47,7 +47,7 @@ def seed(games: int, players: int = PLAYERS, rng_seed: int = 1) -> tuple[str, st
     club, edit, view = services.club_create(name="Jeudi soir", names=names)
     members = list(club.members.all())
     by_name = {m.name: m for m in members}
-    table = Table.build(RULES, players)
+    table = read_table(RULES, players)
     now = timezone.now()
     for index in range(games):
         game, _edit, _view = services.game_start(

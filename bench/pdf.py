@@ -22,7 +22,7 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.utils import translation  # noqa: E402
 
-from rules_engine import PlayerDeal, Table  # noqa: E402
+from rules_engine import PlayerDeal, read_table  # noqa: E402
 from scorekeeper import services  # noqa: E402
 from scorekeeper.pdf.content import round_sheet  # noqa: E402
 from scorekeeper.pdf.grids import render  # noqa: E402
@@ -44,7 +44,7 @@ def median_ms(fn) -> float:
 
 def main() -> None:
     call_command("migrate", verbosity=0)
-    table = Table.build("liverpool", len(NAMES))
+    table = read_table("liverpool", len(NAMES))
     game, _, _ = services.game_start(rules_slug="liverpool", names=NAMES, first_dealer=0)
     for _ in range(7):
         entries = [PlayerDeal(0, None, frozenset({"went_out"}))]

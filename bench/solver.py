@@ -19,24 +19,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules_engine import (  # noqa: E402
+from rules_engine import Card, SearchTooLarge, get_rules
+from rules_engine.cards import SUITS, format_card  # noqa: E402
+from rules_engine.catalogue import cards_dealt, decks_and_jokers
+from rules_engine.errors import HandTooLarge  # noqa: E402
+from rules_engine.limits import (
     CONTRACT_NODES,
     OPENING_NODES,
     ROMI_NODES,
     Budget,
-    Card,
-    SearchTooLarge,
-    cards_dealt,
-    decks_and_jokers,
-    get_rules,
+    check_hand,  # noqa: E402
     hand_limits,
-    solve_contract,
-    solve_opening,
 )
-from rules_engine.cards import SUITS, format_card  # noqa: E402
-from rules_engine.errors import HandTooLarge  # noqa: E402
-from rules_engine.limits import check_hand  # noqa: E402
 from rules_engine.romi import ValueCard, check_romi_contract, parse_requirements  # noqa: E402
+from rules_engine.solver import solve_contract
+from rules_engine.solver_opening import solve_opening
 
 CONTRACT_SYSTEMS = ("rami-contrat", "liverpool", "rami-contrat-13")
 ROMI_CONTRACTS = [

@@ -22,20 +22,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from solver import CONTRACT_SYSTEMS, adversarial, mutate_hand  # noqa: E402
 
-from rules_engine import (  # noqa: E402
+from rules_engine import Card, SearchTooLarge, TableOptions, get_rules
+from rules_engine.cards import SUITS, format_card  # noqa: E402
+from rules_engine.catalogue import cards_dealt
+from rules_engine.errors import HandTooLarge  # noqa: E402
+from rules_engine.limits import (
     CONTRACT_NODES,
     Budget,
-    Card,
-    SearchTooLarge,
-    TableOptions,
-    cards_dealt,
-    get_rules,
+    check_hand,  # noqa: E402
     hand_limits,
-    solve_contract,
 )
-from rules_engine.cards import SUITS, format_card  # noqa: E402
-from rules_engine.errors import HandTooLarge  # noqa: E402
-from rules_engine.limits import check_hand  # noqa: E402
+from rules_engine.solver import solve_contract
 from rules_engine.systems import RuleSystem  # noqa: E402
 
 SEARCH_OPTIONS = (

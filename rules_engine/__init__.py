@@ -1,7 +1,10 @@
 """The rules of five rummy-family games, as data and pure functions (no Django here).
 
-`__all__` is the engine's whole public API: the web app imports nothing else. Where this
-package differs from the rules it documents (README, "The rules"), that is a bug.
+`__all__` is the engine's whole public API, and it is table-level: a game's `Table` (or its
+sibling `RomiTable`) answers every rule question, the referee answers the checker's, the
+book reads a group's games; notation, words, errors and the house-rule registry complete it.
+The web app imports nothing else (tests/test_code_rules.py). Where this package differs from
+the rules it documents (README, "The rules"), that is a bug.
 """
 
 from . import referee
@@ -30,8 +33,7 @@ from .cards import (
     parse_hand,
     parse_melds,
 )
-from .catalogue import SYSTEMS, cards_dealt, contract_for, decks_and_jokers, get_rules
-from .contracts import ContractCheck, check_contract
+from .catalogue import SYSTEMS, get_rules
 from .errors import (
     DealError,
     HandTooLarge,
@@ -61,60 +63,42 @@ from .house_rules import (
     said_words,
     value_words,
 )
-from .limits import (
-    CONTRACT_NODES,
-    OPENING_NODES,
-    ROMI_NODES,
-    Budget,
-    HandLimits,
-    check_hand,
-    hand_limits,
-)
-from .melds import MeldCheck, MeldReading, Reason, check_meld
-from .messages import (
-    contract_symbols,
-    contract_words,
-    describe,
-    rank_word,
-    reading_words,
-)
-from .opening import OpeningCheck, check_opening
+from .limits import HandLimits
+from .messages import describe, rank_word
 from .options import TableOptions, system_default
 from .referee import Question
-from .romi import (
-    COLOUR_SYMBOLS,
-    COLOURS,
-    CompletedContract,
-    RomiPlayer,
-    Trophy,
-    ValueCard,
-    check_romi_contract,
-    end_trigger,
-    parse_requirements,
-    parse_value_cards,
-    romi_tally,
-)
-from .scoring import (
-    PlayerDeal,
-    behind_leader,
-    deal_facts,
-    hand_points,
-    lone_zero,
-    max_hand_points,
-    ranking,
-    running_totals,
-    score_deal,
-    totals,
-    validate_deal,
-    winners,
-)
-from .seating import RoundSeats, seats_for_round
-from .solver import Solution, solve_contract
-from .solver_opening import solve_opening
-from .systems import Contract, Fact, Requirement, RuleSystem
+from .romi import COLOUR_SYMBOLS, COLOURS, CompletedContract, RomiPlayer, Trophy
+from .romi_table import RomiTable
+from .scoring import PlayerDeal
+from .systems import Fact, RuleSystem
 from .table import RoundPlan, Standings, Table
+from .tables import AnyTable, read_table, table_for
 
 __all__ = [
+    # the table of a game
+    "AnyTable",
+    "RomiTable",
+    "RoundPlan",
+    "Standings",
+    "Table",
+    "TableOptions",
+    "read_table",
+    "table_for",
+    "PlayerDeal",
+    "HandLimits",
+    "Fact",
+    "RuleSystem",
+    "SYSTEMS",
+    "get_rules",
+    "COLOURS",
+    "COLOUR_SYMBOLS",
+    "CompletedContract",
+    "RomiPlayer",
+    "Trophy",
+    # the referee
+    "Question",
+    "referee",
+    # the book
     "BookGame",
     "BookSeat",
     "Deal",
@@ -125,104 +109,46 @@ __all__ = [
     "head_to_head",
     "player_stats",
     "seat_records",
-    "COLOURS",
-    "COLOUR_SYMBOLS",
-    "CONTRACT_NODES",
+    # notation and words
+    "Card",
     "JOKER",
-    "MOST_DEALS",
-    "MOST_DECKS",
-    "MOST_POINTS",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "format_card",
+    "format_hand",
+    "format_meld",
+    "format_melds",
+    "parse_cards",
+    "parse_hand",
+    "parse_melds",
+    "describe",
+    "rank_word",
+    # errors
+    "DealError",
+    "HandTooLarge",
+    "NotationError",
+    "OptionError",
+    "Problem",
+    "RoundOutOfRange",
+    "RulesError",
+    "SearchTooLarge",
+    "UnknownRules",
+    # house rules
     "ANY",
     "CHECKER",
     "GAME",
     "GRID",
     "HOUSE_RULES",
+    "MOST_DEALS",
+    "MOST_DECKS",
+    "MOST_POINTS",
+    "Choice",
     "HouseRule",
     "default_words",
     "label_words",
     "meaning_words",
     "register",
     "said_words",
-    "value_words",
-    "Choice",
     "system_default",
-    "OPENING_NODES",
-    "ROMI_NODES",
-    "SUITS",
-    "SUIT_SYMBOLS",
-    "SYSTEMS",
-    "Budget",
-    "Card",
-    "CompletedContract",
-    "Contract",
-    "ContractCheck",
-    "DealError",
-    "Fact",
-    "HandLimits",
-    "HandTooLarge",
-    "MeldCheck",
-    "MeldReading",
-    "NotationError",
-    "OpeningCheck",
-    "OptionError",
-    "PlayerDeal",
-    "Problem",
-    "Question",
-    "Reason",
-    "Requirement",
-    "RomiPlayer",
-    "RoundOutOfRange",
-    "RoundPlan",
-    "RoundSeats",
-    "RuleSystem",
-    "RulesError",
-    "SearchTooLarge",
-    "Solution",
-    "Standings",
-    "Table",
-    "TableOptions",
-    "Trophy",
-    "UnknownRules",
-    "ValueCard",
-    "behind_leader",
-    "cards_dealt",
-    "check_contract",
-    "check_hand",
-    "check_meld",
-    "check_opening",
-    "check_romi_contract",
-    "contract_for",
-    "contract_symbols",
-    "contract_words",
-    "deal_facts",
-    "decks_and_jokers",
-    "describe",
-    "end_trigger",
-    "format_card",
-    "format_hand",
-    "format_meld",
-    "format_melds",
-    "get_rules",
-    "hand_limits",
-    "hand_points",
-    "lone_zero",
-    "max_hand_points",
-    "parse_cards",
-    "parse_hand",
-    "parse_melds",
-    "parse_requirements",
-    "parse_value_cards",
-    "rank_word",
-    "ranking",
-    "reading_words",
-    "referee",
-    "romi_tally",
-    "running_totals",
-    "score_deal",
-    "seats_for_round",
-    "solve_contract",
-    "solve_opening",
-    "totals",
-    "validate_deal",
-    "winners",
+    "value_words",
 ]

@@ -50,14 +50,14 @@ def seat_records(table: Table, deals: Sequence[Deal]) -> list[SeatRecord]:
     lowest = table.rules.lowest_wins
     rounds = [deal.scores for deal in deals]
     standings = table.standings(rounds)
-    deficits = [0] * table.players
+    deficits = [0] * table.seats
     for running in running_totals(rounds):
         deficits = [
             max(a, b) for a, b in zip(deficits, behind_leader(running, lowest), strict=True)
         ]
     contracts = bool(table.rules.contracts)
     records = []
-    for seat in range(table.players):
+    for seat in range(table.seats):
         mine = [deal.scores[seat] for deal in deals]
         facts = [deal.facts[seat] for deal in deals]
         records.append(

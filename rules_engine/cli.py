@@ -100,8 +100,8 @@ def _emit(args: argparse.Namespace, valid: bool, payload: referee.Answer, lines:
 
 
 def _question(args: argparse.Namespace) -> Question:
-    return Question(
-        rules=args.rules,
+    return Question.about(
+        args.rules,
         round=getattr(args, "round", None),
         opening=getattr(args, "opening", False),
         contract=getattr(args, "contract", None) or "",

@@ -111,6 +111,10 @@ SENTENCES: dict[str, dict[str, str | tuple[str, str]]] = {
         "fr": "{decks} paquet(s) ne suffisent pas pour distribuer chaque manche à {players} joueurs.",
         "en": "{decks} deck(s) cannot deal every round to {players} players.",
     },
+    "players_needed": {
+        "fr": "Précisez le nombre de joueurs autour de la table.",
+        "en": "Say how many players sit at the table.",
+    },
     "round_not_asked": {
         "fr": "Ce jeu n'a pas de contrats par manche : posez la question sans manche (l'ouverture).",
         "en": "This game has no contract per round: ask without a round (the opening).",

@@ -178,6 +178,12 @@ class RuleSystem:
 
         return offered(self.slug)
 
+    def check_players(self, players: int | None) -> None:
+        """Refuse a player count these rules do not have (`player_count`); None: any."""
+        low, high = self.players
+        if players is not None and not low <= players <= high:
+            raise RulesError("player_count", low=low, high=high)
+
     @property
     def has_contracts(self) -> bool:
         return bool(self.contracts)

@@ -6,28 +6,35 @@ and who leads, so nothing outside the engine derives them again.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import ClassVar
 
 from .cards import Card, rank_keys
-from .catalogue import cards_dealt, contract_for, decks_and_jokers, get_rules
+from .catalogue import cards_dealt, contract_for, decks_and_jokers
+from .contracts import ContractCheck, check_contract
 from .errors import DealError, HandTooLarge, OptionError, Problem, RulesError
 from .limits import HandLimits, check_hand, hand_limits
 from .messages import contract_symbols, contract_words
+from .opening import OpeningCheck, check_opening
 from .options import TableOptions
 from .scoring import (
     PlayerDeal,
     behind_leader,
     deal_facts,
     hand_points,
+    lone_zero,
     ranking,
+    running_totals,
     score_deal,
     validate_deal,
     winners,
 )
 from .scoring import totals as totals_of
 from .seating import seats_for_round
+from .solver import Solution, solve_contract
+from .solver_opening import solve_opening
 from .systems import Contract, Fact, Opening, RuleSystem
 
 
@@ -72,26 +79,26 @@ class Standings:
 @dataclass(frozen=True)
 class Table:
     system: RuleSystem  # the catalogue's rules; `rules` is what this table plays
-    players: int
+    players: int | None  # None: a question asked outside a game (the checker, the API)
     first_dealer: int = 0
     options: TableOptions = field(default_factory=TableOptions)
+
+    is_romi: ClassVar[bool] = False  # its sibling RomiTable says True
 
     @classmethod
     def checked(
         cls,
         system: RuleSystem,
-        players: int,
+        players: int | None,
         first_dealer: int = 0,
         options: TableOptions | None = None,
     ) -> Table:
         """A new table, refused when the rules exclude it: a player count the system does not
         have (`player_count`), or decks the table chose that cannot deal every round
         (`decks_too_few`). Tables already playing are read with the plain constructor."""
-        low, high = system.players
-        if not low <= players <= high:
-            raise RulesError("player_count", low=low, high=high)
+        system.check_players(players)
         table = cls(system, players, first_dealer, options or TableOptions())
-        if table.options.decks is not None:
+        if players is not None and table.options.decks is not None:
             rules = table.rules
             for number in range(1, len(rules.cards_dealt) + 1):
                 decks, jokers = decks_and_jokers(rules, players, number)
@@ -105,19 +112,6 @@ class Table:
         """The system with this table's house rules applied."""
         return self.options.apply(self.system)
 
-    @classmethod
-    def build(
-        cls,
-        slug: str,
-        players: int,
-        first_dealer: int = 0,
-        options: Mapping[str, object] | None = None,
-    ) -> Table:
-        """A table of a system by its slug, with options read and checked."""
-        rules = get_rules(slug)
-        chosen = TableOptions.read(rules, options or {})
-        return cls(rules, players, first_dealer % max(players, 1), chosen)
-
     @property
     def rounds(self) -> int | None:
         """Rounds in the game: the system's, the number agreed on, or None (open-ended)."""
@@ -127,16 +121,36 @@ class Table:
     def with_jokers(self) -> bool:
         return not self.options.no_jokers
 
+    @property
+    def seats(self) -> int:
+        """The player count; a question that needs it refuses a table without one."""
+        if self.players is None:
+            raise RulesError("players_needed")
+        return self.players
+
     def dealer(self, number: int) -> int:
         """Who deals round `number`, the game's rounds or beyond (the next game continues)."""
-        return seats_for_round(self.rules, number, self.first_dealer, self.players).dealer
+        return seats_for_round(self.rules, number, self.first_dealer, self.seats).dealer
+
+    def contract(self, number: int) -> Contract:
+        """Round `number`'s contract; a round the rules do not have is refused."""
+        return contract_for(self.rules, number)
+
+    def contract_words(self, number: int, lang: str) -> str:
+        """Round `number`'s contract in words, as a table says it."""
+        return contract_words(self.contract(number), lang)
+
+    @property
+    def contract_count(self) -> int:
+        """How many rounds have a contract (0 for rules without contracts)."""
+        return len(self.rules.contracts)
 
     def round(self, number: int) -> RoundPlan:
         rules = self.rules
-        seats = seats_for_round(rules, number, self.first_dealer, self.players)
+        seats = seats_for_round(rules, number, self.first_dealer, self.seats)
         contract = contract_for(rules, number) if rules.contracts else None
         runs = sum(r.kind == "run" for r in contract.requirements) if contract else 0
-        decks, jokers = decks_and_jokers(rules, self.players, number, self.with_jokers)
+        decks, jokers = decks_and_jokers(rules, self.seats, number, self.with_jokers)
         return RoundPlan(
             number=number,
             total=self.rounds,
@@ -180,7 +194,7 @@ class Table:
 
     def standings(self, rounds: Sequence[Sequence[int]]) -> Standings:
         """Totals, ranks and gaps after the scored rounds (each a score per seat)."""
-        totals = totals_of(rounds, self.players)
+        totals = totals_of(rounds, self.seats)
         lowest = self.rules.lowest_wins
         return Standings(
             totals,
@@ -245,11 +259,39 @@ class Table:
         return max(end - max(totals, default=0), 0)
 
     def limits(self, number: int | None = None) -> HandLimits:
-        """The most a hand holds at this table: the decks in play in that round (or any)."""
+        """The most a hand holds at this table: the decks in play in that round (or any);
+        without a player count, the most any table of these rules holds."""
         most = hand_limits(self.rules, self.players)
-        if self.rules.romi is not None:
-            return most
-        if number is not None:
+        if number is not None and self.players is not None:
             decks, jokers = decks_and_jokers(self.rules, self.players, number, self.with_jokers)
             return HandLimits(most.cards, decks, jokers)
         return HandLimits(most.cards, most.copies, most.jokers if self.with_jokers else 0)
+
+    def running_totals(self, rounds: Sequence[Sequence[int]]) -> list[list[int]]:
+        """Each seat's total after each scored round."""
+        return running_totals(rounds)
+
+    def went_out(self, typed: Sequence[int | None]) -> int | None:
+        """Who went out, read from typed hand values: the seat of a lone 0, else None."""
+        return lone_zero(typed)
+
+    def penalty(self, cards: Sequence[Card]) -> int:
+        """What cards left in hand cost, once the table could hold them (else HandTooLarge)."""
+        check_hand(self.rules, cards, limits=self.limits())
+        return self.hand_value(cards)
+
+    def check_lay_down(self, number: int, melds: list[list[Card]]) -> ContractCheck:
+        """Whether a lay-down meets round `number`'s contract, with every reason it fails."""
+        return check_contract(self.rules, number, melds, limits=self.limits(number))
+
+    def find_lay_down(self, number: int, hand: list[Card]) -> Solution:
+        """A lay-down of this hand that meets round `number`'s contract, or why none does."""
+        return solve_contract(self.rules, number, hand, limits=self.limits(number))
+
+    def check_opening(self, melds: list[list[Card]]) -> OpeningCheck:
+        """Whether a first lay-down opens (rami-51), with its points."""
+        return check_opening(self.rules, melds, limits=self.limits())
+
+    def find_opening(self, hand: list[Card]) -> tuple[Solution, int]:
+        """The best opening this hand can make, and its points."""
+        return solve_opening(self.rules, hand, limits=self.limits())

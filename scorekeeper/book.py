@@ -25,10 +25,10 @@ from rules_engine import (
     Fact,
     HeadToHead,
     PlayerStats,
+    RomiTable,
     RuleSystem,
     SeatRecord,
-    contract_for,
-    contract_words,
+    Table,
     head_to_head,
     player_stats,
     seat_records,
@@ -72,9 +72,9 @@ def _records(
     romi: tuple[list[RomiContract], list[RomiTrophy]],
 ) -> list[SeatRecord]:
     table = game.table
-    if table.rules.romi is not None:
+    if isinstance(table, RomiTable):
         contracts, trophies = romi
-        lines = romi_lines(table.rules, players, contracts, trophies)
+        lines = romi_lines(table, players, contracts, trophies)
         return [SeatRecord(total=line.total, rank=line.rank) for line in lines]
     return seat_records(table, deals)
 
@@ -83,7 +83,7 @@ def game_results(game_ids: list[int]) -> list[GameResult]:
     """These games summed up, seat by seat, as result rows not yet stored (a fixed number of
     queries however many games)."""
     games = list(Game.objects.filter(pk__in=game_ids).prefetch_related("players"))
-    romi_ids = [g.pk for g in games if g.table.rules.romi is not None]
+    romi_ids = [g.pk for g in games if g.table.is_romi]
     rows: dict[int, dict[int, dict[int, tuple[int, list[str]]]]] = defaultdict(dict)
     scores = (
         RoundScore.objects.filter(round__game__in=[g.pk for g in games if g.pk not in romi_ids])
@@ -356,9 +356,8 @@ def _line(
         member, stats, on(stats.best_game), on(stats.worst_game), on(stats.biggest_comeback)
     )
     if rules is not None and rules.contracts:
-        line.contracts = [
-            (n, contract_words(contract_for(rules, n), lang), avg) for n, avg in stats.per_contract
-        ]
+        table = Table(rules, None)
+        line.contracts = [(n, table.contract_words(n, lang), avg) for n, avg in stats.per_contract]
         costliest = stats.costliest_contract
         line.costliest = next((c for c in line.contracts if c[0] == costliest), None)
     return line

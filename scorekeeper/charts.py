@@ -18,8 +18,6 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from rules_engine import ranking
-
 from .pdf.grids import FONT
 
 PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8C6D31", "#999999"]
@@ -126,12 +124,12 @@ def as_svg(drawing: Drawing) -> str:
     return svg[:tag_end] + DARK_STYLE + svg[tag_end:]
 
 
-def summary(names: list[str], running: list[list[int]], lowest_wins: bool) -> str:
-    """The chart in words, for screen readers and anyone who cannot see it."""
+def summary(names: list[str], running: list[list[int]], ranks: list[int]) -> str:
+    """The chart in words, for screen readers and anyone who cannot see it; `ranks` are
+    the table's standings after the last round."""
     if not running:
         return _("Score race: no round played yet.")
     last = running[-1]
-    ranks = ranking(last, lowest_wins)
     order = sorted(range(len(names)), key=lambda seat: ranks[seat])
     standings = ", ".join(f"{names[seat]} {last[seat]}" for seat in order)
     words = ngettext(

@@ -23,15 +23,17 @@ from django.utils.translation import gettext as _
 from pydantic import BaseModel, ValidationError
 
 from rules_engine import (
+    AnyTable,
     DealError,
     OptionError,
     PlayerDeal,
+    RomiTable,
     RulesError,
     Table,
     TableOptions,
     get_rules,
     parse_hand,
-    running_totals,
+    table_for,
 )
 
 from . import round_records
@@ -107,7 +109,7 @@ def export_game(game: Game) -> GameDocument:
             for h in sorted(game.history.all(), key=lambda h: (h.at, h.pk))
         ],
     }
-    if game.table.rules.romi is not None:
+    if game.table.is_romi:
         document["romi"] = {
             "contracts": [
                 {
@@ -155,7 +157,8 @@ def export_csv(game: Game, separator: str = ",") -> str:
 
     players = list(game.players.all())
     name_of = {p.pk: p.name for p in players}
-    if game.table.rules.romi is not None:
+    table = game.table
+    if isinstance(table, RomiTable):
         row(["player", "points", "colour", "combos", "bonus_cards", "joker_used"])
         for c in game.romi_contracts.all():
             row([name_of[c.player_id], c.points, c.colour, c.combos, c.bonus_cards, c.joker_used])
@@ -167,7 +170,7 @@ def export_csv(game: Game, separator: str = ",") -> str:
         round_records.stored(r, r.scores.all(), seat_of)
         for r in game.rounds.prefetch_related("scores")
     ]
-    totals = running_totals([[hand.score for hand in r.hands] for r in rounds])
+    totals = table.running_totals([[hand.score for hand in r.hands] for r in rounds])
     for record, running in zip(rounds, totals, strict=True):
         for hand, total in zip(record.hands, running, strict=True):
             points = "" if hand.points is None else hand.points
@@ -241,15 +244,17 @@ def read_game(document: GameDocument) -> Imported:
         names=names,
     )
     try:
-        table = Table.checked(rules, len(names), imported.first_dealer, options)
+        table = table_for(rules, len(names), imported.first_dealer, options, new=True)
     except OptionError as error:  # decks that cannot deal every round to these players
         raise Malformed("options", rule_words(error)) from None
     except RulesError as error:
         raise Malformed("players", rule_words(error)) from None
-    _read_rounds(imported, table, document.rounds)
-    need((rules.romi is None) == (document.romi is None), "romi", _("present in ROMi RAMi only"))
-    if document.romi is not None:
+    need(table.is_romi == (document.romi is not None), "romi", _("present in ROMi RAMi only"))
+    if isinstance(table, RomiTable):
+        need(not document.rounds, "rounds", _("none in ROMi RAMi"))
         _read_romi(imported, table, document)
+    else:
+        _read_rounds(imported, table, document.rounds)
     _read_history(imported, table, document.history)
     return imported
 
@@ -270,9 +275,8 @@ def _deal(cards: str, points: int | None, facts: Sequence[str], where: str) -> P
 
 
 def _read_rounds(imported: Imported, table: Table, rounds: list[RoundRecord]) -> None:
-    need(not rounds or table.rules.romi is None, "rounds", _("none in ROMi RAMi"))
     seen: set[uuid.UUID] = set()
-    totals = [0] * table.players
+    totals = [0] * table.seats
     for index, round_ in enumerate(rounds):
         where = f"rounds[{index}]"
         need(
@@ -303,13 +307,13 @@ def _read_rounds(imported: Imported, table: Table, rounds: list[RoundRecord]) ->
         )
 
 
-def _read_romi(imported: Imported, table: Table, document: GameDocument) -> None:
+def _read_romi(imported: Imported, table: RomiTable, document: GameDocument) -> None:
     assert document.romi is not None
-    romi = table.rules.romi_rules
+    romi = table.romi
     jokers: set[int] = set()
     for i, contract in enumerate(document.romi.contracts):
         at = f"romi.contracts[{i}]"
-        need(contract.seat < table.players, f"{at}.seat", _("one of the seats"))
+        need(contract.seat < table.seats, f"{at}.seat", _("one of the seats"))
         need(
             not (contract.joker_used and contract.seat in jokers),
             f"{at}.joker_used",
@@ -331,21 +335,23 @@ def _read_romi(imported: Imported, table: Table, document: GameDocument) -> None
     imported.trophies = list(trophies)
 
 
-def _read_history(imported: Imported, table: Table, history: list[HistoryRecord]) -> None:
+def _read_history(imported: Imported, table: AnyTable, history: list[HistoryRecord]) -> None:
     for i, entry in enumerate(history):
         for side in ("before", "after"):
             snapshot = getattr(entry, side)
             where = f"history[{i}].{side}"
             if isinstance(snapshot, RoundSnapshot):
+                need(isinstance(table, Table), where, _("none in ROMi RAMi"))
+                assert isinstance(table, Table)
                 _check_snapshot(table, snapshot, where)
             elif isinstance(snapshot, SeatSnapshot):
-                need(snapshot.seat < table.players, f"{where}.seat", _("one of the seats"))
+                need(snapshot.seat < table.seats, f"{where}.seat", _("one of the seats"))
     imported.history = list(history)
 
 
 def _check_snapshot(table: Table, snapshot: RoundSnapshot, where: str) -> None:
     """A round the history shows, and undo may bring back: scored as the rounds are."""
-    need(len(snapshot.scores) == table.players, f"{where}.scores", _("one per player"))
+    need(len(snapshot.scores) == table.seats, f"{where}.scores", _("one per player"))
     deals = []
     for seat, score in enumerate(snapshot.scores):
         need(score.seat == seat, f"{where}.scores[{seat}].seat", str(seat))

@@ -22,8 +22,8 @@ from rules_engine import (
     Table,
     TableOptions,
     get_rules,
-    lone_zero,
     parse_hand,
+    table_for,
 )
 
 from .digits import small_number
@@ -115,7 +115,7 @@ class NewGameForm(forms.Form):
             data["options"] = house_rules.options()
             try:
                 if names:  # the decks chosen must deal every round to these players
-                    Table.checked(get_rules(slug), len(names), options=data["options"])
+                    table_for(get_rules(slug), len(names), options=data["options"], new=True)
             except OptionError as error:
                 house_rules.refuse(error)
                 raise ValidationError(_("Check the house rules.")) from None
@@ -306,7 +306,7 @@ class RoundForm(forms.Form):
             None if data.get(f"cards_{p.seat}") else data.get(f"value_{p.seat}")
             for p in self.players
         ]
-        index = lone_zero(typed)
+        index = self.table.went_out(typed)
         return None if index is None else str(self.players[index].seat)
 
     @property

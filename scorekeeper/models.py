@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from rules_engine import SYSTEMS, Table
+from rules_engine import SYSTEMS, AnyTable, read_table
 
 RULES_CHOICES = [(slug, system.name["fr"]) for slug, system in SYSTEMS.items()]
 MAX_NAME = 40
@@ -109,9 +109,10 @@ class Game(models.Model):
         return f"{self.rules_slug} #{self.pk}"
 
     @cached_property
-    def table(self) -> Table:
-        """The engine's view of this game: rules, seats, first dealer and options."""
-        return Table.build(self.rules_slug, self.seats, self.first_dealer, self.options)
+    def table(self) -> AnyTable:
+        """The engine's view of this game: rules, seats, first dealer and options (a
+        `RomiTable` for ROMi RAMi, a `Table` for the games scored by deals)."""
+        return read_table(self.rules_slug, self.seats, self.first_dealer, self.options)
 
 
 class Player(models.Model):

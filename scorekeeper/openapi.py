@@ -6,7 +6,7 @@ from what the API accepts; the test suite runs schemathesis against it.
 
 from __future__ import annotations
 
-from rules_engine import HOUSE_RULES, SYSTEMS, Choice, hand_limits
+from rules_engine import HOUSE_RULES, SYSTEMS, Choice, table_for
 
 from .api_requests import CheckRequest, PenaltyRequest, Request, SolveRequest
 from .views.checker import MAX_BODY
@@ -31,7 +31,7 @@ ERROR_CODES = {
 def _limits_text() -> str:
     lines = []
     for slug, rules in SYSTEMS.items():
-        limits = hand_limits(rules)
+        limits = table_for(rules, None).limits()
         lines.append(
             f"{slug}: at most {limits.cards} cards"
             + ("" if rules.romi else f", {limits.copies} of one card, {limits.jokers} jokers")

@@ -37,6 +37,13 @@ class ServiceError(Exception):
         self.field = field
         self.params = params
 
+    @classmethod
+    def of(cls, problem: Problem) -> ServiceError:
+        """The refusal of one problem the engine found, with its field and words' values."""
+        error = cls(problem.code, field=problem.field)
+        error.params = dict(problem.params)
+        return error
+
 
 class Conflict(ServiceError):
     """The write is based on something that changed meanwhile (another phone, a replay)."""
@@ -87,6 +94,7 @@ SERVICE_MESSAGES = {
     "romi_points": gettext_noop("A contract card shows from 0 to %(most)s points."),
     "romi_bonus_cards": gettext_noop("A player keeps from 0 to %(most)s bonus cards."),
     "romi_trophies": gettext_noop("Enter the points of exactly the %(count)s trophies in play."),
+    "romi_no_rounds": gettext_noop("ROMi RAMi has no rounds to enter: log contracts instead."),
     "no_rounds": gettext_noop("No round has been played yet: there is nothing to finish."),
     "contract_gone": gettext_noop("That contract was already removed on another phone."),
     "club_name_empty": gettext_noop("The group needs a name."),

@@ -12,7 +12,6 @@ from django.utils.translation import ngettext
 from rules_engine import (
     RuleSystem,
     Table,
-    decks_and_jokers,
     default_words,
     label_words,
     meaning_words,
@@ -48,10 +47,12 @@ class Rulebook:
 def _decks_words(rules: RuleSystem, players: int) -> str:
     """`2 decks, 4 jokers; from round 5: 3 decks, 6 jokers`."""
     rounds = max(len(rules.cards_dealt), 1)
+    table = Table(rules, players)
     parts: list[str] = []
     last = None
     for number in range(1, rounds + 1):
-        decks, jokers = decks_and_jokers(rules, players, number)
+        plan = table.round(number)
+        decks, jokers = plan.decks, plan.jokers
         if (decks, jokers) == last:
             continue
         last = (decks, jokers)

@@ -7,15 +7,14 @@ from typing import Any
 from urllib.parse import urlencode
 
 from rules_engine import (
+    AnyTable,
     CompletedContract,
     RomiPlayer,
+    RomiTable,
     RoundPlan,
     RuleSystem,
     Table,
     Trophy,
-    end_trigger,
-    romi_tally,
-    running_totals,
 )
 
 from . import charts, round_records
@@ -79,7 +78,7 @@ class Row:
 @dataclass
 class Board:
     game: Game
-    table: Table
+    table: AnyTable
     players: list[Player]
     rows: list[Row] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
@@ -127,7 +126,7 @@ class Board:
     @property
     def chart_summary(self) -> str:
         names = [p.name for p in self.players]
-        return charts.summary(names, self.running, self.rules.lowest_wins)
+        return charts.summary(names, self.running, self.ranks)
 
     @property
     def chart_size(self) -> tuple[int, int]:
@@ -184,13 +183,12 @@ def round_info(table: Table, players: list[Player], number: int, lang: str) -> R
 
 def game_board(game: Game, lang: str = "fr") -> Board:
     table = game.table
-    rules = table.rules
     players = list(game.players.all())
     board = Board(game=game, table=table, players=players)
     board.house_rules = in_force(table.system, table.options)
-    if rules.romi is not None:
-        board.romi = _romi_board(game, rules, players)
-        board.finished = table.is_finished(game.finished_at is not None, 0)
+    if isinstance(table, RomiTable):
+        board.romi = _romi_board(game, table, players)
+        board.finished = table.is_finished(game.finished_at is not None)
         return board
     rounds = list(game.rounds.prefetch_related("scores"))
     seat_of = {p.pk: p.seat for p in players}
@@ -200,7 +198,7 @@ def game_board(game: Game, lang: str = "fr") -> Board:
         if len(scores) == len(players):  # else deleted between the two reads: gone
             stored.append((round_, round_records.stored(round_, scores, seat_of)))
     scored = [[hand.score for hand in record.hands] for _, record in stored]
-    for (round_, record), running in zip(stored, running_totals(scored), strict=True):
+    for (round_, record), running in zip(stored, table.running_totals(scored), strict=True):
         cells = [Cell(hand, total) for hand, total in zip(record.hands, running, strict=True)]
         dealer = players[table.dealer(round_.number)]
         board.rows.append(
@@ -221,11 +219,11 @@ def game_board(game: Game, lang: str = "fr") -> Board:
     return board
 
 
-def _romi_board(game: Game, rules: RuleSystem, players: list[Player]) -> RomiBoard:
+def _romi_board(game: Game, table: RomiTable, players: list[Player]) -> RomiBoard:
     contracts = list(game.romi_contracts.all())
     trophies = list(game.romi_trophies.all())
-    lines = romi_lines(rules, players, contracts, trophies)
-    trigger = end_trigger(rules.romi_rules, len(players))
+    lines = romi_lines(table, players, contracts, trophies)
+    trigger = table.end_trigger
     triggered_by = None
     counts = {p.pk: 0 for p in players}
     for c in contracts:
@@ -236,7 +234,7 @@ def _romi_board(game: Game, rules: RuleSystem, players: list[Player]) -> RomiBoa
 
 
 def romi_lines(
-    rules: RuleSystem, players: list[Player], contracts: list, trophies: list
+    table: RomiTable, players: list[Player], contracts: list, trophies: list
 ) -> list[RomiLine]:
     """Each player's ROMi RAMi sheet and the engine's tally of it (total, trophies, rank)."""
     lines = []
@@ -263,9 +261,7 @@ def romi_lines(
         )
         for line in lines
     ]
-    tally = romi_tally(
-        rules.romi_rules, engine_players, [Trophy(t.symbol, t.points) for t in trophies]
-    )
+    tally = table.tally(engine_players, [Trophy(t.symbol, t.points) for t in trophies])
     for line, score in zip(lines, tally, strict=True):
         line.total, line.trophies, line.rank = score.total, list(score.trophies), score.rank
     return lines

@@ -50,7 +50,7 @@ def game_start(
     game = Game.objects.create(
         rules_slug=rules_slug,
         options=table.options.stored(),
-        seats=table.players,
+        seats=table.seats,
         first_dealer=table.first_dealer,
         edit_token_hash=token_hash(edit),
         view_token_hash=token_hash(view),

@@ -59,3 +59,12 @@ def replayed[Stored: (Round, RomiContract)](
     if existing.game_id == game.pk and same(existing):
         return existing
     raise ServiceError("uuid_reused")
+
+
+def table_of[T](game: Game, kind: type[T], refusal: str) -> T:
+    """The game's table, which a service needs of one kind (a `Table` has rounds, a
+    `RomiTable` contract cards); the other kind is refused with `refusal`."""
+    table = game.table
+    if not isinstance(table, kind):
+        raise ServiceError(refusal)
+    return table

@@ -9,12 +9,12 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from rules_engine import COLOURS
+from rules_engine import RomiTable
 
 from ..documents import MOST_CONTRACTS
 from ..models import Game, HistoryEntry, Player, RomiContract, RomiTrophy
 from ..refusals import Conflict, ServiceError
-from .history import bump_version, record, replayed
+from .history import bump_version, record, replayed, table_of
 
 
 def romi_contract_log(
@@ -33,19 +33,9 @@ def romi_contract_log(
     A replay of the same client UUID returns the stored contract, as a round's does; the
     same UUID with other facts, or from another game, is refused (`uuid_reused`).
     """
-    romi = game.table.rules.romi_rules
-    if colour not in COLOURS:
-        raise ServiceError("romi_colour", field="colour")
-    if (
-        not combos
-        or len(combos) > romi.most_combos
-        or any(c not in romi.combo_sizes for c in combos)
-    ):
-        raise ServiceError("romi_combos", field="combos")
-    if not 0 <= points <= romi.most_contract_points:
-        raise ServiceError("romi_points", field="points", most=romi.most_contract_points)
-    if not 0 <= bonus_cards <= romi.most_bonus_cards:
-        raise ServiceError("romi_bonus_cards", field="bonus_cards", most=romi.most_bonus_cards)
+    problem = romi_table(game).card_problem(points, colour, combos, bonus_cards)
+    if problem is not None:
+        raise ServiceError.of(problem)
     facts = {
         "player_id": player.pk,
         "points": points,
@@ -90,6 +80,10 @@ def romi_contract_log(
         raise
 
 
+def romi_table(game: Game) -> RomiTable:
+    return table_of(game, RomiTable, "no_romi")  # the other games have rounds, not cards
+
+
 def _romi_replayed(
     client_uuid: uuid.UUID | None, game: Game, facts: dict[str, Any]
 ) -> RomiContract | None:
@@ -122,10 +116,9 @@ def romi_contract_delete(*, game: Game, contract_id: int) -> None:
 @transaction.atomic
 def romi_finish(*, game: Game, trophies: list[tuple[str, int]]) -> None:
     """Record the four trophies in play and end the game; the tally is computed on display."""
-    rules = game.table.rules
-    symbols = [s for s, _ in trophies]
-    if len(trophies) != rules.romi_rules.trophies_in_play or len(set(symbols)) != len(symbols):
-        raise ServiceError("romi_trophies", count=rules.romi_rules.trophies_in_play)
+    problem = romi_table(game).trophies_problem([symbol for symbol, _ in trophies])
+    if problem is not None:
+        raise ServiceError.of(problem)
     game.romi_trophies.all().delete()
     RomiTrophy.objects.bulk_create(RomiTrophy(game=game, symbol=s, points=p) for s, p in trophies)
     Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())

@@ -10,13 +10,17 @@ from django.db import IntegrityError, transaction
 from django.db.models import Sum
 from django.utils import timezone
 
-from rules_engine import DealError, PlayerDeal
+from rules_engine import DealError, PlayerDeal, Table
 
 from .. import round_records
 from ..documents import MOST_ROUNDS, RoundRecord
 from ..models import Game, HistoryEntry, Player, Round, RoundScore
 from ..refusals import Conflict, ServiceError
-from .history import bump_version, record, replayed
+from .history import bump_version, record, replayed, table_of
+
+
+def deals_table(game: Game) -> Table:
+    return table_of(game, Table, "romi_no_rounds")  # ROMi RAMi has no rounds
 
 
 def _scored(
@@ -27,7 +31,7 @@ def _scored(
     client_uuid: uuid.UUID | None = None,
 ) -> RoundRecord:
     try:
-        scores = game.table.score(number, list(deals), no_winner=no_winner)
+        scores = deals_table(game).score(number, list(deals), no_winner=no_winner)
     except DealError as error:
         raise ServiceError("round_invalid", error.problems) from None
     return round_records.entered(
@@ -97,12 +101,12 @@ def round_record(
                 raise Conflict("round_taken", number=number)
             if number is not None and number > played + 1:
                 raise Conflict("round_gap", number=number, played=played)
-            over = game.table.is_over(played, _totals(game))
+            over = deals_table(game).is_over(played, _totals(game))
             if game.finished_at or over or played >= MOST_ROUNDS:
                 raise ServiceError("game_over")
             entry = _scored(game, played + 1, entries, no_winner, client_uuid)
             round_ = _store(game, players, entry, client_uuid)
-            if game.table.is_over(round_.number, _totals(game)):
+            if deals_table(game).is_over(round_.number, _totals(game)):
                 Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
             bump_version(game)
             return round_, True
@@ -170,7 +174,7 @@ def round_correct(
     record(game=game, action=action, round_number=round_.number, before=before, after=after)
     if game.table.totals_can_end:
         # A corrected deal can bring a total to the end, or back under it.
-        over = game.table.is_over(game.rounds.count(), _totals(game))
+        over = deals_table(game).is_over(game.rounds.count(), _totals(game))
         Game.objects.filter(pk=game.pk).update(finished_at=timezone.now() if over else None)
     bump_version(game)
     return round_

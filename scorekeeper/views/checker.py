@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
@@ -17,13 +17,15 @@ from pydantic import ValidationError
 from rules_engine import (
     CHECKER,
     SYSTEMS,
+    AnyTable,
     Question,
+    RomiTable,
     RulesError,
     SearchTooLarge,
     TableOptions,
-    contract_words,
     get_rules,
     referee,
+    table_for,
 )
 
 from ..api_requests import CheckRequest, PenaltyRequest, Request, RoundAsked, SolveRequest
@@ -39,10 +41,31 @@ MAX_BODY = 10_000
 TRUE = (True, "1", "on", "true")
 
 
-def _question(params: Mapping[str, Any], default_rules: str = "rami-contrat") -> Question:
-    """The question from the page's query or the API's body (the same names in both)."""
+QUESTION_FIELDS = ("round", "opening", "contract", "joker", "bonus")
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What the page or the API asks, as sent (the page shows it back in its form)."""
+
+    rules: str
+    round: int | None = None
+    opening: bool = False
+    contract: str = ""
+    joker: bool = False
+    bonus: str = ""
+    players: int | None = None
+
+    def question(self, options: TableOptions | None = None) -> Question:
+        """The referee's question: the rules' table, refused if the rules or count are bad."""
+        asked = {name: getattr(self, name) for name in QUESTION_FIELDS}
+        return Question.about(self.rules, players=self.players, options=options, **asked)
+
+
+def _asked(params: Mapping[str, Any], default_rules: str = "rami-contrat") -> Asked:
+    """The question from the page's query (the API's body uses the same names)."""
     round_text = str(params.get("round") or "")
-    return Question(
+    return Asked(
         rules=str(params.get("rules") or default_rules)[:40],
         round=small_number(round_text),
         opening=round_text == "opening" or params.get("opening") in TRUE,
@@ -53,23 +76,27 @@ def _question(params: Mapping[str, Any], default_rules: str = "rami-contrat") ->
     )
 
 
-def _page_question(query: Mapping[str, str]) -> tuple[Question, HouseRulesForm | None]:
+def _page_question(
+    asked: Asked, query: Mapping[str, str]
+) -> tuple[Question | RulesError, HouseRulesForm | None]:
     """The page's question with the house rules its query names (`exact_lay_down=1`...);
-    a bad option is answered next to it, not ignored: the question then stands without."""
-    question = _question(query)
-    rules = SYSTEMS.get(question.rules)
-    if rules is None:
-        return question, None
-    rules_form = HouseRulesForm(rules, query, where=CHECKER)
-    if rules_form.is_valid():
-        question = replace(question, options=rules_form.options())
-    return question, rules_form
+    a bad option is answered next to it, not ignored: the question then stands without.
+    Unknown rules or a player count they exclude come back as the refusal to show."""
+    rules = SYSTEMS.get(asked.rules)
+    rules_form = HouseRulesForm(rules, query, where=CHECKER) if rules else None
+    options = rules_form.options() if rules_form and rules_form.is_valid() else None
+    try:
+        return asked.question(options), rules_form
+    except RulesError as error:
+        return error, rules_form
 
 
 def _api_question(body: RoundAsked | PenaltyRequest) -> Question:
     """The API's question; its `options` are the table's, read and checked by the engine."""
     round_ = body.round if isinstance(body, RoundAsked) else None
-    question = Question(
+    if not body.rules and body.options:
+        raise RulesError("bad_options")
+    asked = Asked(
         rules=body.rules or "",
         round=round_ if isinstance(round_, int) else None,
         opening=round_ == "opening" or (isinstance(body, RoundAsked) and body.opening),
@@ -78,32 +105,40 @@ def _api_question(body: RoundAsked | PenaltyRequest) -> Question:
         bonus=getattr(body, "bonus", ""),
         players=body.players,
     )
-    if not body.rules:
-        if body.options:
-            raise RulesError("bad_options")
-        return question
-    return replace(question, options=TableOptions.read(get_rules(body.rules), body.options))
+    system = get_rules(asked.rules)
+    return asked.question(TableOptions.read(system, body.options))
 
 
 def _systems() -> list[dict]:
+    tables = [table_for(s, None) for s in SYSTEMS.values()]
     return [
         {
-            "slug": s.slug,
-            "name": s.name[lang()],
-            "contracts": [contract_words(c, lang()) for c in s.contracts],
-            "opening": s.opening,
-            "romi": s.romi is not None,
+            "slug": t.system.slug,
+            "name": t.system.name[lang()],
+            "contracts": _contracts(t),
+            "opening": t.system.opening,
+            "romi": t.is_romi,
         }
-        for s in SYSTEMS.values()
+        for t in tables
     ]
 
 
+def _contracts(table: AnyTable) -> list[str]:
+    if isinstance(table, RomiTable):
+        return []
+    return [table.contract_words(n, lang()) for n in range(1, table.contract_count + 1)]
+
+
 def _answer(
-    ask: Callable[[Question, str, str], dict[str, Any]], question: Question, text: str
+    ask: Callable[[Question, str, str], dict[str, Any]],
+    question: Question | RulesError,
+    text: str,
 ) -> dict[str, Any]:
     """The referee's answer to a lay-down (`check`) or a hand (`solve`); nothing when empty."""
     if not text.strip():
         return {}
+    if isinstance(question, RulesError):
+        return {"bad": referee.bad_input(question, lang())}
     try:
         return ask(question, text, lang())
     except RulesError as error:
@@ -112,21 +147,23 @@ def _answer(
 
 @require_GET
 def check_page(request: HtmxHttpRequest) -> HttpResponse:
-    question, rules_form = _page_question(request.GET)
+    asked = _asked(request.GET)
+    question, rules_form = _page_question(asked, request.GET)
     melds = request.GET.get("melds", "")[: referee.MAX_TEXT]
     hand = request.GET.get("hand", "")[: referee.MAX_TEXT]
-    system = SYSTEMS.get(question.rules)
+    system = SYSTEMS.get(asked.rules)
+    table = None if isinstance(question, RulesError) else question.table
     context = {
-        "q": question,
+        "q": asked,
         "melds": melds,
         "hand": hand,
         "systems": _systems(),
         "verdict": _answer(referee.check, question, melds),
         "solution": _answer(referee.solve, question, hand),
         "system": system,  # None for an unknown slug: the verdict says so
-        "no_jokers": not question.jokers_in_play,  # opened from a game played without jokers
+        "no_jokers": table is not None and not table.with_jokers,  # a game without jokers
         "house_rules": rules_form if rules_form and rules_form.fields else None,
-        "in_force": in_force(system, question.options, CHECKER) if system else [],
+        "in_force": in_force(system, table.options, CHECKER) if system and table else [],
         "option_error": bool(rules_form and rules_form.errors),
     }
     part = request.GET.get("part")

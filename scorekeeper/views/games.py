@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from rules_engine import NotationError, format_hand, parse_hand
+from rules_engine import NotationError, RomiTable, format_hand, parse_hand
 
 from .. import outbox, services
 from ..forms import RoundForm
@@ -61,18 +61,16 @@ def game_context(
     if access.can_edit:
         context["last_change"] = services.last_change(access.game)
         context["outbox_messages"] = outbox.MESSAGES
+    table = board.table
     if access.can_edit and not board.finished:
-        if board.romi is not None:
+        if isinstance(table, RomiTable):
             context.setdefault("romi_form", RomiContractForm(players=board.players))
+            context.setdefault("finish_form", RomiFinishForm(trophies=table.romi.trophies_in_play))
         else:
-            entry = form or RoundForm(players=board.players, table=board.table)
+            entry = form or RoundForm(players=board.players, table=table)
             if isinstance(entry, RoundForm):
                 entry.hand_value_url = reverse("hand_value", args=[access.token])
             context["form"] = entry
-    if access.can_edit and board.romi is not None and not board.finished:
-        context.setdefault(
-            "finish_form", RomiFinishForm(trophies=board.rules.romi_rules.trophies_in_play)
-        )
     return context
 
 
@@ -138,7 +136,7 @@ def hand_value(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The engine's count of the cards picked for a hand, shown as they are tapped."""
     access = game_access(token)
     table = access.game.table
-    if not table.counts_cards:
+    if isinstance(table, RomiTable) or not table.counts_cards:
         raise Http404(_("This game does not count cards left in hand."))
     seat = request.GET.get("seat", "")
     text = request.GET.get(f"cards_{seat}", "")[:300]

@@ -199,9 +199,10 @@ def game_pdf(request: HttpRequest, token: str) -> HttpResponse:
     names = [p.name for p in board.players]
     date = timezone.localtime(access.game.created_at)
     subtitle = date_format(date, "SHORT_DATE_FORMAT") + " · " + ", ".join(names)
-    if rules.romi is not None:
-        sheet = romi_sheet(rules, names, board=board, subtitle=subtitle)
+    table = board.table
+    if isinstance(table, Table):
+        sheet = round_sheet(table, names, board=board, subtitle=subtitle)
     else:
-        sheet = round_sheet(access.game.table, names, board=board, subtitle=subtitle)
+        sheet = romi_sheet(rules, names, board=board, subtitle=subtitle)
     content = render_pdf([sheet], paper="a4", wide=True, per_sheet=1, title=sheet.title)
     return _pdf_response(content, f"{rules.slug}-{date:%Y-%m-%d}.pdf")

@@ -10,6 +10,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from rules_engine import RomiTable
+
 from .. import outbox, services
 from ..digits import small_number
 from ..forms import RoundForm
@@ -35,9 +37,10 @@ def _render_game(
 def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     game = access.game
-    if game.table.rules.romi is not None:
+    table = game.table
+    if isinstance(table, RomiTable):
         raise Http404(_("ROMi RAMi has no rounds to enter: log contracts instead."))
-    form = RoundForm(request.POST, players=list(game.players.all()), table=game.table)
+    form = RoundForm(request.POST, players=list(game.players.all()), table=table)
     as_json = outbox.wants_json(request)
     if not form.is_valid():
         if as_json:

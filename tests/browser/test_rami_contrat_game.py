@@ -2,7 +2,8 @@
 
 import pytest
 
-from rules_engine import PlayerDeal, get_rules, hand_points, parse_hand, ranking, score_deal
+from rules_engine import PlayerDeal, get_rules, parse_hand
+from rules_engine.scoring import hand_points, ranking, score_deal
 from scorekeeper.keypad import parse_points
 from scorekeeper.models import Game
 

@@ -12,9 +12,9 @@ from rules_engine import (
     BookSeat,
     Deal,
     SeatRecord,
-    Table,
     head_to_head,
     player_stats,
+    read_table,
     seat_records,
 )
 
@@ -31,7 +31,7 @@ GAME_B = [deal(1, (5, 0, 10), 1), deal(2, (0, 25, 5), 0)]
 
 
 def book():
-    table = Table.build("rami-contrat", 3)
+    table = read_table("rami-contrat", 3)
     games = []
     for key, deals in (("A", GAME_A), ("B", GAME_B)):
         records = seat_records(table, deals)
@@ -43,7 +43,7 @@ def book():
 
 
 def test_a_seat_record_sums_a_game_up():
-    ana, ben, cleo = seat_records(Table.build("rami-contrat", 3), GAME_A)
+    ana, ben, cleo = seat_records(read_table("rami-contrat", 3), GAME_A)
     assert (ana.total, ana.rank, ben.total, ben.rank, cleo.total, cleo.rank) == (
         45,
         2,
@@ -59,7 +59,7 @@ def test_a_seat_record_sums_a_game_up():
 
 def test_deepest_deficit_is_the_most_points_behind_the_leader_after_any_deal():
     # After round 1: 0/20/35; after round 2: 15/20/75 (Ben 5 behind); after 3: 45/30/75.
-    ana, ben, cleo = seat_records(Table.build("rami-contrat", 3), GAME_A)
+    ana, ben, cleo = seat_records(read_table("rami-contrat", 3), GAME_A)
     assert (ana.deepest_deficit, ben.deepest_deficit, cleo.deepest_deficit) == (15, 20, 60)
 
 
@@ -96,7 +96,7 @@ def test_best_and_worst_game_where_highest_wins():
 
 
 def test_times_gone_out_counts_a_rami_sec_too():
-    table = Table.build("rami-51", 2)
+    table = read_table("rami-51", 2)
     deals = [
         Deal(1, (-10, 50), (frozenset({"rami_sec"}), frozenset({"laid_nothing"}))),
         Deal(2, (0, 20), (OUT, NONE)),
@@ -108,7 +108,7 @@ def test_times_gone_out_counts_a_rami_sec_too():
 
 def test_best_deal_is_the_lowest_deal_score_where_lowest_wins():
     assert player_stats(book())["cleo"].best_deal == 0
-    table = Table.build("rami-51", 2)
+    table = read_table("rami-51", 2)
     ana, _ = seat_records(table, [Deal(1, (-10, 50), (NONE, NONE)), Deal(2, (5, 0), (NONE, OUT))])
     assert ana.best_deal == -10
 
@@ -120,7 +120,7 @@ def test_average_points_left_per_contract_and_the_costliest():
 
 
 def test_no_contract_is_the_costliest_for_a_player_who_never_kept_a_point():
-    table = Table.build("rami-contrat", 2)
+    table = read_table("rami-contrat", 2)
     always_out = [deal(1, (0, 20), 0), deal(2, (0, 35), 0)]
     records = seat_records(table, always_out)
     games = [BookGame("A", True, (BookSeat("ana", records[0]), BookSeat("ben", records[1])))]
@@ -139,7 +139,7 @@ def test_biggest_comeback_is_the_deepest_deficit_in_a_game_won():
 
 def test_a_shared_first_place_is_a_win_for_both():
     ana, ben, _ = seat_records(
-        Table.build("rami-contrat", 3), [deal(1, (0, 0, 30)), deal(2, (10, 10, 0), 2)]
+        read_table("rami-contrat", 3), [deal(1, (0, 0, 30)), deal(2, (10, 10, 0), 2)]
     )
     assert ana.won and ben.won
 

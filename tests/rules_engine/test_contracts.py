@@ -2,16 +2,10 @@
 
 import pytest
 
-from rules_engine import (
-    RoundOutOfRange,
-    cards_dealt,
-    check_contract,
-    contract_for,
-    decks_and_jokers,
-    get_rules,
-    parse_melds,
-)
+from rules_engine import RoundOutOfRange, get_rules, parse_melds
 from rules_engine.cards import format_meld
+from rules_engine.catalogue import cards_dealt, contract_for, decks_and_jokers
+from rules_engine.contracts import check_contract
 from rules_engine.messages import contract_words
 
 RC = get_rules("rami-contrat")

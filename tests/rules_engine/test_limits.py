@@ -3,22 +3,19 @@
 import pytest
 
 from rules_engine import (
-    CONTRACT_NODES,
-    Budget,
     Card,
     HandTooLarge,
     SearchTooLarge,
-    check_contract,
-    check_hand,
     get_rules,
-    hand_limits,
     parse_cards,
     parse_hand,
     parse_melds,
-    solve_contract,
-    solve_opening,
 )
+from rules_engine.contracts import check_contract
+from rules_engine.limits import CONTRACT_NODES, Budget, check_hand, hand_limits
 from rules_engine.romi import check_romi_contract, parse_requirements, parse_value_cards
+from rules_engine.solver import solve_contract
+from rules_engine.solver_opening import solve_opening
 
 FULL_DECK = [Card(rank, suit) for suit in "SHDC" for rank in range(1, 14)]
 # Found by bench/solver.py's adversarial search: needs about 19,000 nodes to decide.

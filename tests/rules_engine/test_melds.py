@@ -2,8 +2,10 @@
 
 import pytest
 
-from rules_engine import check_contract, check_meld, get_rules, parse_cards, parse_melds
+from rules_engine import get_rules, parse_cards, parse_melds
 from rules_engine.cards import format_meld
+from rules_engine.contracts import check_contract
+from rules_engine.melds import check_meld
 
 
 def meld(slug, text):

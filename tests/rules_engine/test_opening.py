@@ -1,6 +1,7 @@
 """rami-51's opening: a pure run and 51 points; aces high 11, low 1; jokers 0."""
 
-from rules_engine import TableOptions, check_opening, get_rules, parse_melds
+from rules_engine import TableOptions, get_rules, parse_melds
+from rules_engine.opening import check_opening
 
 R51 = get_rules("rami-51")
 

@@ -13,10 +13,10 @@ from rules_engine import (
     get_rules,
     parse_hand,
     referee,
-    solve_contract,
 )
 from rules_engine.cards import parse_melds
 from rules_engine.contracts import check_contract
+from rules_engine.solver import solve_contract
 
 CONTIGUOUS_13 = TableOptions.read(get_rules("rami-contrat-13"), {"no_contiguous_runs": True})
 
@@ -84,7 +84,7 @@ def test_decks_chosen_must_deal_every_round():
 
 
 def test_a_round_asked_of_rami_51_is_bad_input_not_another_question():
-    question = Question(rules="rami-51", round=3)
+    question = Question.about("rami-51", round=3)
     with pytest.raises(RulesError) as refused:
         referee.check(question, "5S 6S 7S | KH KS KD | QH QS QC", "en")
     assert refused.value.code == "round_not_asked"

@@ -2,14 +2,11 @@
 
 import pytest
 
-from rules_engine import (
-    DealError,
-    PlayerDeal,
+from rules_engine import DealError, PlayerDeal, get_rules, parse_cards
+from rules_engine.scoring import (
     behind_leader,
-    get_rules,
     hand_points,
     lone_zero,
-    parse_cards,
     ranking,
     score_deal,
     totals,

@@ -1,6 +1,7 @@
 """Dealer, first player and direction, round after round."""
 
-from rules_engine import get_rules, seats_for_round
+from rules_engine import get_rules
+from rules_engine.seating import seats_for_round
 
 
 def test_liverpool_the_deal_passes_to_the_left_and_the_next_player_starts():

@@ -6,18 +6,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, reject, settings
 from hypothesis import strategies as st
 
-from rules_engine import (
-    Card,
-    HandTooLarge,
-    SearchTooLarge,
-    check_contract,
-    check_hand,
-    check_opening,
-    get_rules,
-    parse_cards,
-    solve_contract,
-    solve_opening,
-)
+from rules_engine import Card, HandTooLarge, SearchTooLarge, get_rules, parse_cards
+from rules_engine.contracts import check_contract
+from rules_engine.limits import check_hand
+from rules_engine.opening import check_opening
+from rules_engine.solver import solve_contract
+from rules_engine.solver_opening import solve_opening
 
 # Small rank and suit ranges so that lay-downs are common and the oracle stays cheap.
 small_cards = st.one_of(

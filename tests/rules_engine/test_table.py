@@ -1,5 +1,7 @@
 """The engine's Table: one value answers what a round is, how a deal scores and who leads."""
 
+from dataclasses import replace
+
 import pytest
 
 from rules_engine import (
@@ -10,16 +12,17 @@ from rules_engine import (
     PlayerDeal,
     Table,
     TableOptions,
-    check_contract,
     get_rules,
     parse_melds,
+    read_table,
 )
+from rules_engine.contracts import check_contract
 
 OUT = frozenset({Fact.WENT_OUT})
 
 
 def test_a_round_plan_gathers_contract_deal_decks_and_seats():
-    table = Table.build("rami-contrat-13", players=5, first_dealer=2)
+    table = read_table("rami-contrat-13", players=5, first_dealer=2)
     plan = table.round(3)
     assert plan.contract == get_rules("rami-contrat-13").contracts[2]
     assert (plan.cards, plan.decks, plan.jokers) == (9, 3, 6)  # 5 players: a 3rd deck from round 3
@@ -28,28 +31,28 @@ def test_a_round_plan_gathers_contract_deal_decks_and_seats():
 
 
 def test_the_round_plan_says_when_runs_of_one_suit_must_not_meet_and_when_all_cards_go_down():
-    table = Table.build("rami-contrat", players=4)
+    table = read_table("rami-contrat", players=4)
     assert table.round(3).no_contiguous_runs and not table.round(1).no_contiguous_runs
     assert table.round(7).lay_all and not table.round(6).lay_all
 
 
 def test_a_table_without_jokers_has_none_in_any_round():
-    table = Table.build("liverpool", players=4, options={"no_jokers": True})
+    table = read_table("liverpool", players=4, options={"no_jokers": True})
     assert {table.round(n).jokers for n in range(1, 8)} == {0}
     assert table.limits(1).jokers == 0
 
 
 def test_rami_51_plays_the_deals_agreed_or_on_until_the_table_stops():
-    agreed = Table.build("rami-51", players=3, options={"rounds": 5})
+    agreed = read_table("rami-51", players=3, options={"rounds": 5})
     assert agreed.rounds == 5 and agreed.is_over(5) and not agreed.is_over(4)
-    open_ended = Table.build("rami-51", players=3)
+    open_ended = read_table("rami-51", players=3)
     assert open_ended.rounds is None and not open_ended.is_over(150)
     assert open_ended.round(1).opening.minimum == 51
 
 
 def test_options_a_game_does_not_offer_are_refused_by_name():
     with pytest.raises(OptionError) as refused:
-        Table.build("rami-contrat-13", players=4, options={"no_jokers": True})
+        read_table("rami-contrat-13", players=4, options={"no_jokers": True})
     assert refused.value.code == "unknown_option" and refused.value.params["option"] == "no_jokers"
 
 
@@ -77,7 +80,7 @@ def test_options_are_stored_only_when_they_differ_from_the_default():
 
 
 def test_a_deal_scores_through_the_table_and_its_problems_name_seat_and_field():
-    table = Table.build("rami-51", players=3)
+    table = read_table("rami-51", players=3)
     hands = [
         PlayerDeal(None, None, OUT),
         PlayerDeal(12),
@@ -95,7 +98,7 @@ def test_a_deal_scores_through_the_table_and_its_problems_name_seat_and_field():
 
 
 def test_a_deal_problem_about_the_whole_deal_names_the_fact_to_mark():
-    table = Table.build("rami-contrat-13", players=2)
+    table = read_table("rami-contrat-13", players=2)
     with pytest.raises(DealError) as refused:
         table.score(1, [PlayerDeal(0), PlayerDeal(10)])
     fields = {(p.seat, p.field) for p in refused.value.problems}
@@ -103,8 +106,8 @@ def test_a_deal_problem_about_the_whole_deal_names_the_fact_to_mark():
 
 
 def test_a_hand_too_dear_for_the_tables_decks_is_refused_without_jokers_in_play():
-    with_jokers = Table.build("liverpool", players=2)
-    without = Table.build("liverpool", players=2, options={"no_jokers": True})
+    with_jokers = read_table("liverpool", players=2)
+    without = read_table("liverpool", players=2, options={"no_jokers": True})
     hands = [PlayerDeal(None, None, OUT), PlayerDeal(190)]  # 2 jokers, 4 aces, 10 tens
     assert with_jokers.score(1, hands) == [0, 190]
     with pytest.raises(DealError):
@@ -116,7 +119,7 @@ def test_a_player_who_went_out_without_a_hand_holds_0_points():
 
 
 def test_standings_give_totals_ranks_gaps_and_leaders():
-    table = Table.build("liverpool", players=3)
+    table = read_table("liverpool", players=3)
     standings = table.standings([[0, 20, 35], [40, 0, 5]])
     assert standings.totals == [40, 20, 40]
     assert standings.ranks == [2, 1, 2] and standings.behind == [20, 0, 20]
@@ -125,25 +128,26 @@ def test_standings_give_totals_ranks_gaps_and_leaders():
 
 
 def test_highest_wins_standings_for_a_highest_wins_game():
-    table = Table.build("romi-rami", players=2)
-    assert table.standings([[10, 4]]).leaders == [0]
+    highest_wins = replace(get_rules("rami-contrat"), lowest_wins=False)
+    table = Table(highest_wins, players=3)
+    assert table.standings([[10, 4, 7]]).leaders == [0]
 
 
 def test_the_dealer_keeps_turning_after_the_last_round_for_the_next_game():
-    table = Table.build("liverpool", players=3, first_dealer=1)
+    table = read_table("liverpool", players=3, first_dealer=1)
     assert [table.dealer(n) for n in (1, 2, 3, 8)] == [1, 2, 0, 2]
 
 
 def test_the_tables_decks_bound_a_lay_down_more_tightly_than_the_system():
     """Two 52-card decks hold two 9♣: a third is refused at a 3-player rami-contrat table."""
     melds = parse_melds("9C 9C 9C | 5S 5H 5D")
-    table = Table.build("rami-contrat", players=3)
+    table = read_table("rami-contrat", players=3)
     with pytest.raises(HandTooLarge):
         check_contract(table.rules, 1, melds, limits=table.limits(1))
 
 
 def test_a_table_of_three_at_rami_contrat_has_two_jokers_so_a_third_is_refused():
-    table = Table.build("rami-contrat", players=3)
+    table = read_table("rami-contrat", players=3)
     melds = parse_melds("JK 7H 7S | JK 8H 8S | JK 9H 9S")
     with pytest.raises(HandTooLarge) as refused:
         check_contract(table.rules, 4, melds, limits=table.limits(4))
@@ -153,7 +157,7 @@ def test_a_table_of_three_at_rami_contrat_has_two_jokers_so_a_third_is_refused()
 
 def test_cards_tapped_for_a_hand_are_bounded_by_the_tables_decks_and_jokers():
     """Ten jokers left in hand scored 150 before; a 3-player rami-contrat table has 2."""
-    table = Table.build("rami-contrat", players=3)
+    table = read_table("rami-contrat", players=3)
     jokers = tuple(parse_melds("JK JK JK")[0])
     hands = [PlayerDeal(None, None, OUT), PlayerDeal(None, jokers), PlayerDeal(10)]
     with pytest.raises(DealError) as refused:

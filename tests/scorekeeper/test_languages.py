@@ -36,14 +36,20 @@ def _refusal_codes() -> set[str]:
 
     refusals = {"ServiceError", "Conflict", "AlreadyImported", "ClubAlreadyImported"}
     codes = set()
-    for path in (Path(__file__).parents[2] / "scorekeeper").rglob("*.py"):
+    # Where the code sits in the call: a refusal's first argument, the refusal a service
+    # gives a game of the other kind (`table_of`), the engine's problems a page refuses with.
+    position = dict.fromkeys(refusals, 0) | {"table_of": 2, "Problem": 1}
+    root = Path(__file__).parents[2]
+    for path in [*(root / "scorekeeper").rglob("*.py"), root / "rules_engine" / "romi_table.py"]:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and node.args:
                 name = node.func.id if isinstance(node.func, ast.Name) else None
                 name = name or (node.func.attr if isinstance(node.func, ast.Attribute) else None)
-                first = node.args[0]
-                if name in refusals and isinstance(first, ast.Constant):
-                    codes.add(first.value)
+                at = position.get(name or "")
+                if at is not None and len(node.args) > at:
+                    code = node.args[at]
+                    if isinstance(code, ast.Constant) and isinstance(code.value, str):
+                        codes.add(code.value)
     return codes
 
 
@@ -54,6 +60,7 @@ def test_every_refusal_code_has_its_own_words_in_french_and_in_english():
 
     codes = _refusal_codes()
     assert {"romi_colour", "romi_combos", "romi_trophies", "no_rounds", "contract_gone"} <= codes
+    assert {"romi_no_rounds", "no_romi"} <= codes
     params = {"most": 3, "count": 4, "number": 2, "played": 1, "name": "Ana", "low": 2}
     params |= {"high": 6, "first": "Ana", "second": "Ben", "current": 2, "option": "decks"}
     fallback = {}

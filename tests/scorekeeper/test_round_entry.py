@@ -2,7 +2,8 @@
 
 import pytest
 
-from rules_engine import get_rules, max_hand_points
+from rules_engine import get_rules
+from rules_engine.scoring import max_hand_points
 from scorekeeper.models import Round
 
 from .helpers import round_data, texts, totals, visible_text
