@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404, HttpResponse
@@ -10,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from rules_engine import RomiTable
+from rules_engine import RomiTable, RulesError, Table
 
 from .. import outbox, services
 from ..digits import small_number
@@ -57,6 +58,8 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     except services.Conflict as error:
         if as_json:
             return _conflict_answer(access, error)
+        if error.code == "round_taken":
+            return _round_taken(request, access, form, table, error.params.get("number"))
         add_refusal(form, error)
         return _render_game(request, access, form, status=409)
     except services.ServiceError as error:
@@ -70,6 +73,46 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if request.htmx:
         return _render_game(request, access, None, saved=True)
     return back_to_game(request, token)
+
+
+@dataclass
+class Taken:
+    """A round another phone stored first, and this phone's version of it."""
+
+    row: Row
+    mine: list[int] | None  # this phone's scores (None: they no longer score)
+    fields: list[tuple[str, str]]  # what this phone sent, to send again as a correction
+
+
+NOT_RESENT = {"csrfmiddlewaretoken", "client_uuid", "number", "version"}
+
+
+def _round_taken(
+    request: HtmxHttpRequest, access: Access, form: RoundForm, table: Table, number: int | None
+) -> HttpResponse:
+    """Another phone stored this round first. Its numbers are never kept in the form for
+    the next round (one more tap would count the deal twice): the same scores are nothing
+    to do; other scores are shown beside theirs, to keep theirs or replace them with these
+    (a correction, in the history)."""
+    board = game_board(access.game, lang())
+    rows = [row for row in board.rows if row.number == number] or board.rows[-1:]
+    if not rows:  # deleted meanwhile: the form stands for that round again
+        add_refusal(form, services.Conflict("round_taken", number=number))
+        return _render_game(request, access, form, status=409)
+    row = rows[0]
+    try:
+        mine: list[int] | None = table.score(row.number, form.entries(), no_winner=form.no_winner)
+    except RulesError:
+        mine = None
+    if mine == [cell.score for cell in row.cells] and form.no_winner == row.no_winner:
+        return _render_game(request, access, None, already_entered=row.number)
+    fields = [
+        (name, value)
+        for name, values in request.POST.lists()
+        if name not in NOT_RESENT
+        for value in values
+    ]
+    return _render_game(request, access, None, status=409, taken=Taken(row, mine, fields))
 
 
 def _conflict_answer(access: Access, error: services.ServiceError) -> HttpResponse:

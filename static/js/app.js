@@ -210,6 +210,14 @@
       (field.closest(".hand") || field).scrollIntoView({ block: "center" });
       return;
     }
+    // Another phone entered this round first: its choice (or "nothing to do") comes first.
+    const taken = live.querySelector(".taken, [data-already-entered]");
+    if (taken) {
+      taken.setAttribute("tabindex", "-1");
+      taken.scrollIntoView({ block: "start" });
+      taken.focus({ preventScroll: true });
+      return;
+    }
     if (live.querySelector("[data-saved]")) {
       window.scrollTo({ top: 0 });
       const heading = live.querySelector("#standings-title, #summary-title");

@@ -56,3 +56,23 @@ def phone(browser, live_server):
     page.console_errors = errors
     yield page
     context.close()
+
+
+@pytest.fixture
+def open_phone(browser, live_server):
+    """open_phone(url, width, height, scheme) -> a page at that size, touch, French."""
+    contexts = []
+
+    def open_(url, width=390, height=844, scheme="light", locale="fr-FR"):
+        context = phone_context(
+            browser, live_server.url, width, height, locale=locale, color_scheme=scheme
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(url)
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()

@@ -11,32 +11,10 @@ from scorekeeper import services
 from scorekeeper.models import Round
 from scorekeeper.selectors import game_board
 
-from .conftest import phone_context
-
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NAMES = ["Alexandrine", "Bob", "Chloé", "Dominique", "Emmanuelle", "Fred", "Gwen", "Hippolyte"]
 PHONES = [(360, 740), (390, 844)]
-
-
-@pytest.fixture
-def open_phone(browser, live_server):
-    """open_phone(url, width, height, scheme) -> a page at that size, touch, French."""
-    contexts = []
-
-    def open_(url, width=390, height=844, scheme="light", locale="fr-FR"):
-        context = phone_context(
-            browser, live_server.url, width, height, locale=locale, color_scheme=scheme
-        )
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.goto(url)
-        return page
-
-    yield open_
-    for context in contexts:
-        context.close()
 
 
 def keypad_top(page) -> float:

@@ -68,7 +68,7 @@ def test_the_form_also_refuses_to_shift_a_round_another_phone_entered(client, st
     client.post(g.url + "rounds/", round_data({1: "10"}, out=0, number=1))
     response = client.post(g.url + "rounds/", round_data({0: "25"}, out=1, number=1))
     assert response.status_code == 409
-    assert "Un autre téléphone" in response.content.decode()
+    assert "Manche 1 saisie sur un autre téléphone entre-temps" in response.content.decode()
     assert totals(g.game) == [0, 10]
 
 
