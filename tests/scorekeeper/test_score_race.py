@@ -17,10 +17,10 @@ from .helpers import round_data
 @translation.override("en")
 def test_the_words_give_the_standings_after_the_last_round():
     running = [[10, 0, 25], [30, 12, 25]]
-    assert summary(["Ana", "Ben", "Cléo"], running, lowest_wins=True) == (
+    assert summary(["Ana", "Ben", "Cléo"], running, ranks=[3, 1, 2]) == (
         "Score race after 2 rounds: Ben 12, Cléo 25, Ana 30."
     )
-    assert summary(["Ana", "Ben"], [[3, 9]], lowest_wins=False).endswith("Ben 9, Ana 3.")
+    assert summary(["Ana", "Ben"], [[3, 9]], ranks=[2, 1]).endswith("Ben 9, Ana 3.")
 
 
 def test_each_player_has_a_line_from_zero_and_a_name_in_the_legend():
