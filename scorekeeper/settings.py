@@ -151,6 +151,16 @@ if os.environ.get("REDIS_URL"):
         }
     }
 
+# How news of a changed game reaches the open pages of every process and instance
+# (scorekeeper/live.py): Redis pub/sub where instances share a Redis, else PostgreSQL's
+# LISTEN/NOTIFY, else (the embedded SQLite, one machine) a read of the watched versions.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+LIVE_FANOUT = os.environ.get("LIVE_FANOUT") or (
+    "redis" if REDIS_URL else "postgres" if os.environ.get("DATABASE_URL") else "database"
+)
+if LIVE_FANOUT not in ("redis", "postgres", "database"):
+    raise ValueError(f"LIVE_FANOUT {LIVE_FANOUT!r}: redis, postgres or database")
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "fr"

@@ -4,6 +4,7 @@ from django.urls import path
 from .views import (
     checker,
     clubs,
+    events,
     exchange,
     games,
     grids,
@@ -21,6 +22,7 @@ urlpatterns = [
     path("new/", home.game_new, name="game_new"),
     path("g/<str:token>/", games.game_page, name="game"),
     path("g/<str:token>/live/", games.game_board_partial, name="game_live"),
+    path("g/<str:token>/events/", events.game_events, name="game_events"),
     path("g/<str:token>/hand-value/", games.hand_value, name="hand_value"),
     path("g/<str:token>/share/", games.share, name="share"),
     path("g/<str:token>/share/qr.svg", games.qr_code, name="qr"),

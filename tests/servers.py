@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import socket
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 import subprocess
 import time
 import urllib.request
+
+import requests
 
 
 def free_port() -> int:
@@ -25,3 +32,68 @@ def wait_until_up(base: str, process: subprocess.Popen, why: str = "", seconds: 
             alive = process.poll() is None and time.monotonic() < deadline
             assert alive, why or "the server did not start"
             time.sleep(0.2)
+
+
+class Stream:
+    """A phone's stream of a game's versions (Server-Sent Events), read event by event."""
+
+    def __init__(self, url: str, **headers: str) -> None:
+        self.url, self.headers = url, headers
+
+    def __enter__(self) -> Stream:
+        self.response = requests.get(self.url, stream=True, timeout=10, headers=self.headers)
+        assert self.response.status_code == 200, self.response.status_code
+        assert self.response.headers["Content-Type"].startswith("text/event-stream")
+        self.lines = self.response.iter_lines()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.response.close()
+
+    def next_version(self) -> int:
+        """The next version announced (pings skipped); fails after the read time-out."""
+        for line in self.lines:
+            if line.startswith(b"data: ") and line[6:].isdigit():
+                return int(line[6:])
+        raise AssertionError("the stream ended")
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@contextmanager
+def sqlite_server(scratch: Path, workers: int = 2, **env: str) -> Iterator[str]:
+    """The app as `./dev start` serves it (gunicorn, uvicorn's workers) on a SQLite file of
+    its own in `scratch`; yields its base URL."""
+    inherited = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env = {
+        **inherited,
+        "DEBUG": "0",
+        "SQLITE_PATH": str(scratch / "db.sqlite3"),
+        "STATIC_ROOT": str(scratch / "static"),
+        "WHITENOISE_USE_FINDERS": "0",
+        **env,
+    }
+    for command in (["migrate"], ["collectstatic", "--noinput"]):
+        subprocess.run(
+            [sys.executable, "manage.py", *command, "-v0"], cwd=ROOT, env=env, check=True
+        )
+    port = free_port()
+    gunicorn = str(Path(sys.executable).parent / "gunicorn")
+    bind = ["--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--log-level", "warning"]
+    log = (scratch / "server.log").open("w")
+    process = subprocess.Popen(
+        [gunicorn, "-c", "python:scorekeeper.serving", *bind],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base, process, why=(scratch / "server.log").read_text())
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+        log.close()

@@ -41,7 +41,8 @@ def test_other_scores_show_both_versions_and_one_more_save_stores_no_second_deal
     assert "Manche 1 saisie sur un autre téléphone entre-temps" in html
     taken = re.search(r'<section class="taken".*?</section>', html, re.S).group(0)
     theirs_and_mine = re.findall(
-        r"<tr(?: class=\"differs\")?><th scope=\"row\">(\w+)</th><td>(\d+)</td><td>(\d+)</td>", taken
+        r"<tr(?: class=\"differs\")?><th scope=\"row\">(\w+)</th><td>(\d+)</td><td>(\d+)</td>",
+        taken,
     )
     assert theirs_and_mine == [("Ana", "0", "0"), ("Ben", "12", "30")]
     assert taken.count('class="differs"') == 1  # Ben's line, where they differ

@@ -1,6 +1,6 @@
 """Two app instances (two gunicorn processes) on one PostgreSQL, with and without a shared
-Redis cache: a round entered through one is seen by a viewer polling the other at its next
-poll, and no instance ever serves a stale page.
+Redis: a round entered through one is seen by a viewer polling the other at its next poll,
+and by a phone streaming from the other within a second; no instance serves a stale page.
 
 Runs in the PostgreSQL pass of the suite (DATABASE_URL set to PostgreSQL), on a database of
 its own; skipped when no PostgreSQL or Redis answers.
@@ -13,6 +13,7 @@ import re
 import socket
 import subprocess
 import sys
+import time
 import urllib.parse
 import uuid
 from contextlib import ExitStack, contextmanager
@@ -21,7 +22,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.servers import free_port, wait_until_up
+from tests.servers import Stream, free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("DATABASE_URL", "")
@@ -158,3 +159,32 @@ def test_a_round_entered_on_one_instance_reaches_a_viewer_of_the_other(
         assert version(polled.text) != before
         for base in (one, two):
             assert ">23<" in viewer.get(base + view).text
+
+
+@pytest.mark.parametrize("shared_cache", [False, True], ids=["LISTEN/NOTIFY", "Redis pub/sub"])
+def test_a_round_saved_on_one_instance_reaches_a_phone_streaming_from_the_other_within_1s(
+    shared_database, shared_cache
+):
+    if shared_cache and not answers(6379):
+        pytest.skip("no Redis on 127.0.0.1:6379")
+    with ExitStack() as stack:
+        one = stack.enter_context(instance(shared_database, REDIS if shared_cache else None))
+        two = stack.enter_context(instance(shared_database, REDIS if shared_cache else None))
+        scorer, edit, view = start_game(one)
+        with Stream(two + view + "events/") as phone:
+            assert phone.next_version() == 0  # at once: the version the phone must show
+            page = scorer.get(one + edit).text
+            saved = time.monotonic()
+            scorer.post(
+                one + edit + "rounds/",
+                {
+                    "csrfmiddlewaretoken": csrf(page),
+                    "went_out": "0",
+                    "points_1": "17",
+                    "points_2": "5",
+                },
+                headers={"Referer": one + edit},
+            )
+            assert phone.next_version() == 1
+            print(f"save to news on the other instance: {(time.monotonic() - saved) * 1000:.0f} ms")
+            assert time.monotonic() - saved < 1
