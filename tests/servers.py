@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
 import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-import subprocess
-import time
-import urllib.request
 
 import requests
 
