@@ -216,6 +216,10 @@ class Table:
         rounds or totals did (a ROMi RAMi game ends only when the table enters its trophies)."""
         return ended or (self.rules.romi is None and self.is_over(played, totals))
 
+    def stopped_early(self, ended: bool, played: int, totals: Sequence[int] = ()) -> bool:
+        """Whether the table ended the game before its rounds or totals did (it may go on)."""
+        return ended and not self.is_over(played, totals)
+
     @property
     def totals_can_end(self) -> bool:
         """Whether a total reaching the table's end finishes the game (so totals are asked)."""

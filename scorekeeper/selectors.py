@@ -85,6 +85,7 @@ class Board:
     ranks: list[int] = field(default_factory=list)
     leaders: list[int] = field(default_factory=list)
     finished: bool = False
+    stopped_early: bool = False  # the table ended it before its rounds did: it may go on
     next_round: RoundInfo | None = None
     # The next few rounds too, so a phone entering rounds offline can still show each
     # round's contract, dealer and deal.
@@ -207,7 +208,9 @@ def game_board(game: Game, lang: str = "fr") -> Board:
     standings = table.standings(scored)
     board.totals, board.ranks, board.leaders = standings.totals, standings.ranks, standings.leaders
     board.behind = standings.behind
-    board.finished = table.is_finished(game.finished_at is not None, len(board.rows), board.totals)
+    ended = game.finished_at is not None
+    board.finished = table.is_finished(ended, len(board.rows), board.totals)
+    board.stopped_early = table.stopped_early(ended, len(board.rows), board.totals)
     if not board.finished:
         played = len(board.rows)
         last = played + UPCOMING_ROUNDS

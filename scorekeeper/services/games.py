@@ -105,7 +105,12 @@ def game_regenerate_edit_token(*, game: Game, token: str) -> str:
 
 @transaction.atomic
 def game_finish(*, game: Game) -> None:
-    """End an open-ended game (rami-51) after the last deal the table wants."""
+    """End a game at the table's word: an open-ended one (rami-51) after the last deal the
+    table wants, any other before its last round. Its ranking is then final, and it counts
+    in its group's book; `game_reopen` takes it up again."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.finished_at is not None:
+        return  # another phone ended it meanwhile: nothing more to do
     if not game.rounds.exists():
         raise ServiceError("no_rounds")
     Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())

@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from rules_engine import NotationError, RomiTable, format_hand, parse_hand
@@ -199,13 +199,18 @@ def regenerate_edit(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return redirect("share", token=new)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def finish(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """End the game at the table's word, after a confirmation; it can be reopened."""
     access = edit_access(token)
+    if request.method == "GET":
+        board = game_board(access.game, lang())
+        context = {"board": board, "token": token, "access": access}
+        return render(request, "games/finish.html", context)
     try:
         services.game_finish(game=access.game)
     except services.ServiceError:
-        pass  # nothing to finish yet: the page says so
+        pass  # nothing to finish yet, or already finished: the page says which
     return back_to_game(request, token)
 
 

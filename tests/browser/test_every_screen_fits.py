@@ -58,7 +58,7 @@ def screens(page_tour, start_game):
     pages += [f"/new/?club={club_edit}&player={LONGEST}&player=Ana"]
     for game in (finished, playing, rami, romi):
         pages += [f"/g/{game.edit}/", f"/g/{game.view}/"]
-    for part in ("share/", "players/", "history/", "rounds/1/edit/"):
+    for part in ("share/", "players/", "history/", "rounds/1/edit/", "finish/"):
         pages.append(f"/g/{playing.edit}/{part}")
     for part in ("", "games/", "history/", "players/"):
         pages.append(f"/club/{club_edit}/{part}")
