@@ -66,17 +66,36 @@ def max_hand_points(
     return sum(values[:held])
 
 
-def _implied_facts(rules: RuleSystem, players: Sequence[PlayerDeal]) -> list[frozenset[Fact]]:
+@dataclass(frozen=True)
+class ImpliedFact:
+    """A fact the table need not say: `when` a player has one fact, that player (`to` "self")
+    or every other player (`to` "others") has `gives` too."""
+
+    when: Fact
+    gives: Fact
+    to: str  # "self" | "others"
+
+
+def implied_facts(rules: RuleSystem) -> tuple[ImpliedFact, ...]:
     """A rami sec is the first lay-down of the deal: nobody else can have laid anything.
     Where a table plays "rami sec only", whoever went out made one."""
     flat = {f.fact for f in rules.flat_scores}
     sec, nothing = Fact.RAMI_SEC, Fact.LAID_NOTHING
-    facts = [p.facts for p in players]
+    implied = []
     if rules.opening is not None and rules.opening.rami_sec_only:
-        facts = [f | {sec} if Fact.WENT_OUT in f else f for f in facts]
+        implied.append(ImpliedFact(Fact.WENT_OUT, sec, "self"))
     if sec in {b.fact for b in rules.bonuses} and nothing in flat:
-        if any(sec in f for f in facts):
-            return [f if sec in f else f | {nothing} for f in facts]
+        implied.append(ImpliedFact(sec, nothing, "others"))
+    return tuple(implied)
+
+
+def _implied_facts(rules: RuleSystem, players: Sequence[PlayerDeal]) -> list[frozenset[Fact]]:
+    facts = [p.facts for p in players]
+    for rule in implied_facts(rules):
+        if rule.to == "self":
+            facts = [f | {rule.gives} if rule.when in f else f for f in facts]
+        elif any(rule.when in f for f in facts):
+            facts = [f if rule.when in f else f | {rule.gives} for f in facts]
     return facts
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import ClassVar
 
-from .cards import Card, rank_keys
+from .cards import Card, parse_hand, rank_keys
 from .catalogue import cards_dealt, contract_for, decks_and_jokers
 from .contracts import ContractCheck, check_contract
 from .errors import DealError, HandTooLarge, OptionError, Problem, RulesError
@@ -24,6 +24,7 @@ from .scoring import (
     behind_leader,
     deal_facts,
     hand_points,
+    implied_facts,
     lone_zero,
     ranking,
     running_totals,
@@ -244,6 +245,25 @@ class Table:
     def hand_value(self, cards: Sequence[Card]) -> int:
         """What the cards left in a hand are worth at this table."""
         return hand_points(self.rules, cards)
+
+    def scoring(self) -> dict[str, object]:
+        """How this table scores a deal, as data a page can apply while offline (the rules
+        stay here: the engine scores every deal again when it arrives). A seat's score is
+        the `flat` points of one of its facts, else its hand (typed points, or the `values`
+        of the card keys it holds) plus the `bonus` of each of its facts; `implied` facts
+        are added first."""
+        rules = self.rules
+        values = {key: hand_points(rules, parse_hand(key)) for key in self.card_keys}
+        return {
+            "values": values if self.counts_cards else {},
+            "flat": {f.fact.value: f.points for f in rules.flat_scores},
+            "bonus": {b.fact.value: b.points for b in rules.bonuses},
+            "implied": [
+                {"when": i.when.value, "gives": i.gives.value, "to": i.to}
+                for i in implied_facts(rules)
+            ],
+            "lowest_wins": rules.lowest_wins,
+        }
 
     def facts(self) -> tuple[Fact, ...]:
         """What the table may say of a player after a deal, in the order the rules give."""

@@ -42,6 +42,14 @@ MESSAGES = {
     ),
     "refused": gettext_lazy("The server refused this entry."),
     "went-out": gettext_lazy("Mark who went out."),
+    "provisional": gettext_lazy(
+        "Provisional: these totals count the rounds still waiting on this phone."
+    ),
+    "behind": gettext_lazy("{n} behind"),
+    "behind-one": gettext_lazy("1 point behind"),
+    "differs": gettext_lazy(
+        "Round {n}: the server counted {stored}, not {shown} as shown on this phone."
+    ),
     "all-entered": gettext_lazy(
         "Every round of the game is entered; the last ones are waiting to be sent."
     ),

@@ -26,6 +26,12 @@
   let retryTimer = null;
 
   const live = () => document.getElementById("live");
+  // The engine's scoring of this table, as data (Table.scoring()), for provisional totals.
+  const scoring = (() => {
+    const node = document.getElementById("scoring");
+    try { return node && window.RamiProvisional ? JSON.parse(node.textContent) : null; } catch (e) { return null; }
+  })();
+  const serverTotals = () => ((live() && live().dataset.totals) || "").split(",").filter((t) => t !== "").map(Number);
   const form = () => document.querySelector("#live form[data-outbox]");
   const played = () => Number((live() && live().dataset.played) || 0);
   const total = () => Number((live() && live().dataset.total) || 0);
@@ -68,18 +74,88 @@
     return node;
   }
 
-  function renderRows() {
+  // The rounds on the phone, in order, each with its provisional scores (engine data).
+  function provisional() {
+    const shown = entries.filter((e) => e.state !== "conflict").sort((a, b) => a.number - b.number);
+    return shown.map((entry) => ({
+      entry,
+      scores: scoring ? window.RamiProvisional.scores(entry.fields, (entry.names || []).length, scoring) : [],
+    }));
+  }
+
+  function renderRows(list) {
     const body = document.querySelector("#live table.scores tbody");
     if (!body) return;
     body.querySelectorAll("tr.pending").forEach((row) => row.remove());
-    const shown = entries.filter((e) => e.state !== "conflict");
-    if (shown.length) body.querySelectorAll("tr[data-no-round]").forEach((row) => row.remove());
-    for (const entry of shown) {
+    if (list.length) body.querySelectorAll("tr[data-no-round]").forEach((row) => row.remove());
+    const running = serverTotals();
+    for (const { entry, scores } of list) {
       const row = el("tr", { class: "pending", "data-uuid": entry.uuid });
       const label = entry.state === "pending" ? msg("msgPending") : msg("msgNotStored");
       row.append(el("th", { scope: "row" }, `${entry.number} `, el("span", { class: "badge pending-badge" }, label)));
-      (entry.names || []).forEach((_name, seat) => row.append(el("td", {}, yourCell(entry, seat))));
+      (entry.names || []).forEach((_name, seat) => {
+        const score = scores[seat];
+        if (score === undefined || running[seat] === undefined) {
+          running[seat] = undefined;
+          row.append(el("td", {}, yourCell(entry, seat)));
+          return;
+        }
+        running[seat] += score;
+        row.append(el("td", {}, el("span", { class: "score" }, String(score)), " ",
+          el("small", { class: "running" }, String(running[seat]))));
+      });
       body.append(row);
+    }
+  }
+
+  // The standings and the grid's totals count the waiting rounds, marked provisional; the
+  // server's figures replace them once the rounds are stored.
+  function renderTotals(list) {
+    const totals = serverTotals();
+    const box = document.querySelector("#live #standings");
+    if (!box || !totals.length || !list.length || !scoring) return;
+    const sums = totals.slice();
+    for (const { scores } of list) {
+      sums.forEach((_total, seat) => { sums[seat] = scores[seat] === undefined ? NaN : sums[seat] + scores[seat]; });
+    }
+    if (sums.some(Number.isNaN)) return; // a hand the phone cannot count: the server will
+    const ranks = window.RamiProvisional.ranks(sums, scoring.lowest_wins);
+    const best = scoring.lowest_wins ? Math.min(...sums) : Math.max(...sums);
+    const lines = [...box.querySelectorAll("li[data-seat]")];
+    for (const line of lines) {
+      const seat = Number(line.dataset.seat);
+      line.querySelector(".total").textContent = String(sums[seat]);
+      line.querySelector(".rank").textContent = String(ranks[seat]);
+      line.classList.toggle("leader", sums[seat] === best);
+      line.querySelector(".behind")?.remove();
+      const gap = Math.abs(sums[seat] - best);
+      const words = gap === 1 ? msg("msgBehindOne") : msg("msgBehind", gap);
+      if (gap) line.querySelector(".who").append(el("small", { class: "behind" }, words));
+    }
+    lines.sort((a, b) => ranks[a.dataset.seat] - ranks[b.dataset.seat] || a.dataset.seat - b.dataset.seat);
+    box.querySelector("ol").append(...lines);
+    box.classList.add("provisional");
+    if (!box.querySelector(".provisional-note")) box.append(el("p", { class: "note provisional-note" }, msg("msgProvisional")));
+    const foot = document.querySelector("#live table.scores tfoot tr");
+    if (foot) {
+      [...foot.querySelectorAll("td")].forEach((cell, seat) => {
+        cell.textContent = String(sums[seat]);
+        cell.classList.toggle("leader", sums[seat] === best);
+      });
+    }
+  }
+
+  // Once stored, a round's scores are the server's: where they differ from what the phone
+  // showed, say so.
+  function tellDifferences(shown) {
+    for (const { entry, scores } of shown) {
+      const row = document.querySelector(`#live table.scores tr[data-round="${entry.number}"]`);
+      if (!row || scores.some((s) => s === undefined)) continue;
+      const stored = [...row.querySelectorAll(".score")].map((cell) => Number(cell.textContent));
+      if (stored.length === scores.length && stored.some((score, seat) => score !== scores[seat])) {
+        const text = msg("msgDiffers", entry.number).replace("{stored}", stored.join(" · ")).replace("{shown}", scores.join(" · "));
+        live().prepend(el("p", { class: "flash", role: "status", "data-differs": "" }, text));
+      }
     }
   }
 
@@ -153,7 +229,9 @@
   async function render() {
     const stored = await outbox.list(game);
     entries = [...stored, ...[...unsaved.values()].filter((e) => !stored.some((s) => s.uuid === e.uuid))];
-    renderRows();
+    const list = provisional();
+    renderRows(list);
+    renderTotals(list);
     renderRoundCard();
     renderProblems();
     renderStatus();
@@ -192,10 +270,15 @@
   async function flush() {
     clearTimeout(retryTimer);
     if (!entries.some((e) => e.state === "pending") && !(await outbox.list(game)).some((e) => e.state === "pending")) return;
+    const before = provisional();
     const result = await outbox.flush();
     if (result.offline) scheduleRetry(); else retryDelay = 2000;
     await render();
-    if (result.stored || result.refused) await refreshBoard();
+    if (result.stored || result.refused) {
+      await refreshBoard();
+      const left = new Set(entries.map((e) => e.uuid));
+      tellDifferences(before.filter(({ entry }) => !left.has(entry.uuid)));
+    }
     await render();
   }
 
@@ -240,7 +323,9 @@
     unsaved.set(entry.uuid, entry);
     entries.push(entry);
     clearForm(f);
-    renderRows();
+    const list = provisional();
+    renderRows(list);
+    renderTotals(list);
     renderRoundCard();
     document.querySelectorAll("#live .flash").forEach((flash) => flash.remove());
     const replaced = replaces ? await outbox.get(replaces) : null;

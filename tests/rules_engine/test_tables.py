@@ -99,3 +99,20 @@ def test_the_table_checks_and_finds_a_lay_down_for_its_round():
     assert table.contract_words(1, "en") == table.round(1).contract_words("en")
     assert table.penalty(parse_cards("KH 7S")) == table.hand_value(parse_cards("KH 7S"))
     assert table.went_out([5, 0, 12, None]) == 1
+
+
+def test_a_tables_scoring_is_data_a_page_can_carry():
+    import json
+
+    scoring = read_table("rami-51", 3, options={"rami_sec_only": True}).scoring()
+    assert json.loads(json.dumps(scoring)) == scoring
+    assert scoring["values"]["K"] == 10 and scoring["values"]["JK"] == 50
+    assert scoring["flat"] == {"laid_nothing": 100} and scoring["bonus"] == {"rami_sec": -50}
+    assert scoring["implied"] == [
+        {"when": "went_out", "gives": "rami_sec", "to": "self"},
+        {"when": "rami_sec", "gives": "laid_nothing", "to": "others"},
+    ]
+    assert (
+        read_table("liverpool", 3, options={"no_jokers": True}).scoring()["values"].get("JK")
+        is None
+    )

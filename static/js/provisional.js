@@ -1,0 +1,72 @@
+// A round waiting in the outbox, scored on the phone so the standings keep counting offline.
+// The rules are not here: the page holds the engine's scoring of this table as data
+// (Table.scoring(): card values, flat scores, bonuses, implied facts), and this applies it.
+// The server scores every round again when it arrives; any difference is then shown.
+window.RamiProvisional = (() => {
+  "use strict";
+
+  // A typed hand: a number or a sum, as the keypad writes it ("12+11+7", "30−5").
+  function typedPoints(text) {
+    const compact = text.replace(/\s+/g, "").replace(/−/g, "-");
+    if (!compact) return null;
+    if (!/^[+-]?\d+([+-]\d+)*$/.test(compact)) return undefined;
+    return (compact.match(/[+-]?\d+/g) || []).reduce((sum, term) => sum + Number(term), 0);
+  }
+
+  // Cards left in hand, as the picker writes them (its keys); anything else is not counted
+  // here (undefined), and the server counts it when the round arrives.
+  function cardPoints(text, values) {
+    let sum = 0;
+    for (const token of text.trim().split(/[\s,]+/)) {
+      const key = token.toUpperCase();
+      if (!(key in values)) return undefined;
+      sum += values[key];
+    }
+    return sum;
+  }
+
+  // Each seat's score (undefined where the phone cannot tell), from the form's fields.
+  function scores(fields, seats, scoring) {
+    const values = new Map();
+    for (const [name, value] of fields) values.set(name, value);
+    const facts = [];
+    for (let seat = 0; seat < seats; seat += 1) {
+      const own = new Set();
+      if (values.get("went_out") === String(seat)) {
+        own.add("went_out");
+        if (values.get("rami_sec")) own.add("rami_sec");
+      }
+      if (values.get("opened_first") === String(seat)) own.add("opened_first");
+      if (values.get(`laid_nothing_${seat}`)) own.add("laid_nothing");
+      facts.push(own);
+    }
+    for (const rule of scoring.implied) {
+      if (rule.to === "self") facts.forEach((own) => { if (own.has(rule.when)) own.add(rule.gives); });
+      else if (facts.some((own) => own.has(rule.when))) {
+        facts.forEach((own) => { if (!own.has(rule.when)) own.add(rule.gives); });
+      }
+    }
+    return facts.map((own, seat) => {
+      const flat = [...own].find((fact) => fact in scoring.flat);
+      let score;
+      if (flat !== undefined) score = scoring.flat[flat];
+      else {
+        const cards = (values.get(`cards_${seat}`) || "").trim();
+        const typed = (values.get(`points_${seat}`) || "").trim();
+        if (cards) score = cardPoints(cards, scoring.values);
+        else if (typed) score = typedPoints(typed);
+        else score = own.has("went_out") ? 0 : undefined;
+      }
+      if (score === undefined || score === null) return undefined;
+      for (const fact of own) score += scoring.bonus[fact] || 0;
+      return score;
+    });
+  }
+
+  // Ranks as the table reads them: 1 for the best total, ties sharing a rank.
+  function ranks(totals, lowestWins) {
+    return totals.map((total) => 1 + totals.filter((other) => (lowestWins ? other < total : other > total)).length);
+  }
+
+  return { scores, ranks };
+})();

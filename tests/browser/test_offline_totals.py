@@ -1,0 +1,76 @@
+"""Offline keeps counting: rounds waiting in the outbox count in the standings, the running
+totals and the grid, marked provisional, scored from the engine's data (never a copy of the
+rules in JavaScript); once sent, the server's totals are the same."""
+
+import pytest
+
+from scorekeeper.models import Round
+from scorekeeper.selectors import game_board
+
+from .test_offline import NAMES, open_controlled, pending_rows, wait_for_db, wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def fill_hand(page, seat, value):
+    if any(c.isalpha() for c in value):  # cards left in hand, through the picker's field
+        page.locator(f'.hand[data-seat="{seat}"] details.picker summary').click()
+        page.locator(f"#id_cards_{seat}").fill(value)
+    else:
+        page.locator(f"#id_points_{seat}").fill(value)
+
+
+def enter(page, out, hands, ticks=()):
+    for seat, value in hands.items():
+        fill_hand(page, seat, value)
+    page.locator(f'.hand[data-seat="{out}"] input[name="went_out"]').check()
+    for tick in ticks:  # the round's other facts: opened first, rami sec, laid nothing
+        page.locator(tick).check()
+    page.get_by_role("button", name="Enregistrer la manche").click()
+
+
+# Per system, rounds that use what it scores: sums, cards (jokers too), bonuses, flat scores
+# and the facts they imply.
+ROUNDS = {
+    "rami-contrat": [(0, {1: "12+3", 2: "K 7 JK"}, ()), (1, {0: "A 2", 2: "30"}, ())],
+    "liverpool": [(2, {0: "5", 1: "Q Q"}, ()), (0, {1: "40", 2: "JK A"}, ())],
+    "rami-contrat-13": [
+        (1, {0: "20", 2: "A K"}, ('input[name="opened_first"][value="0"]',)),
+        (0, {1: "7", 2: "9"}, ('input[name="opened_first"][value="0"]',)),
+    ],
+    "rami-51": [
+        (0, {}, ('input[name="rami_sec"]',)),  # a rami sec: the others laid nothing
+        (2, {0: "K A 4"}, ('input[name="laid_nothing_1"]',)),
+    ],
+}
+
+
+def provisional_totals(page):
+    lines = page.locator("#standings li[data-seat]")
+    totals = {}
+    for i in range(lines.count()):
+        line = lines.nth(i)
+        totals[int(line.get_attribute("data-seat"))] = int(line.locator(".total").inner_text())
+    return [totals[seat] for seat in sorted(totals)]
+
+
+@pytest.mark.parametrize("slug", sorted(ROUNDS))
+def test_rounds_entered_offline_count_at_once_and_match_the_server(phone, start_game, slug):
+    g = start_game(slug, NAMES, first_dealer=0)
+    page = phone
+    open_controlled(page, g.url)
+    page.context.set_offline(True)
+    for out, hands, ticks in ROUNDS[slug]:
+        enter(page, out, hands, ticks)
+    assert pending_rows(page).count() == len(ROUNDS[slug])
+    wait_until(page, "!!document.querySelector('#standings.provisional')")
+    shown = provisional_totals(page)
+    assert any(shown) and page.locator(".provisional-note").is_visible()
+    page.screenshot(path=f"/tmp/provisional-{slug}.png", full_page=True)
+
+    page.context.set_offline(False)
+    wait_for_db(page, lambda: Round.objects.filter(game=g.game).count() == len(ROUNDS[slug]))
+    wait_until(page, "document.querySelectorAll('table.scores tr.pending').length === 0")
+    g.game.refresh_from_db()
+    assert game_board(g.game).totals == shown
+    assert page.locator("[data-differs]").count() == 0
