@@ -21,6 +21,7 @@ import asyncio
 import logging
 from collections import defaultdict
 from collections.abc import Callable, Coroutine
+from functools import cache
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -103,22 +104,38 @@ def fanout() -> str:
 # ---------------------------------------------------------------- announcing a new version
 
 
-def announce(game_id: int, version: int) -> None:
-    """Tell every instance that this game now has `version` (call inside the change's
-    transaction: nothing is told if it rolls back)."""
-    payload = f"{game_id}:{version}"
-    if fanout() == "postgres":
+NOTIFY = (
+    f"SELECT pg_notify(%s, id::text || ':' || version::text) FROM {Game._meta.db_table} "
+    "WHERE id = %s"
+)
+
+
+def announce(game_id: int) -> None:
+    """Tell every instance this game's new version (call inside the change's transaction,
+    after the version is bumped: nothing is told if it rolls back). "database" needs no
+    word: the watchers read the version themselves."""
+    if fanout() == "postgres":  # the version read and the news sent in one query
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload])
+            cursor.execute(NOTIFY, [CHANNEL, game_id])
     elif fanout() == "redis":
+        version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+        payload = f"{game_id}:{version}"
         transaction.on_commit(lambda: _publish_redis(payload))
+
+
+@cache
+def _redis() -> Any:
+    """One client (and its connection pool) per process, not a connection per change."""
+    import redis
+
+    return redis.Redis.from_url(settings.REDIS_URL)
 
 
 def _publish_redis(payload: str) -> None:
     import redis
 
     try:
-        redis.Redis.from_url(settings.REDIS_URL).publish(CHANNEL, payload)
+        _redis().publish(CHANNEL, payload)
     except (redis.RedisError, OSError):  # the pages catch up at their next news or reconnect
         log.warning("live: Redis did not take the news of %s", payload)
 

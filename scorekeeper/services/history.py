@@ -34,8 +34,7 @@ def bump_version(game: Game) -> None:
     """Every change to a game: open pages see the new version; in a group, the book's
     figures for this game are summed up again in the same transaction (reads never write)."""
     Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now())
-    version = Game.objects.filter(pk=game.pk).values_list("version", flat=True).get()
-    live.announce(game.pk, version)
+    live.announce(game.pk)
     if game.club_id is not None:
         summarise([game.pk])
 
