@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -97,3 +99,24 @@ def sqlite_server(scratch: Path, workers: int = 2, **env: str) -> Iterator[str]:
         process.terminate()
         process.wait(timeout=15)
         log.close()
+
+
+def csrf(html: str) -> str:
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+
+
+def start_game(base: str) -> tuple[requests.Session, str, str]:
+    """A game of Liverpool for Ana, Ben and Cléo started on a running server; returns the
+    scorer's session, the edit and the view paths."""
+    scorer = requests.Session()
+    form = scorer.get(base + "/new/").text
+    names = {"name_0": "Ana", "name_1": "Ben", "name_2": "Cléo"}
+    started = scorer.post(
+        base + "/new/",
+        {"csrfmiddlewaretoken": csrf(form), "rules": "liverpool", "first_dealer": "0", **names},
+        headers={"Referer": base + "/new/"},
+    )
+    edit = urllib.parse.urlparse(started.url).path
+    share = scorer.get(base + edit + "share/").text
+    view = re.search(r"http://[^\"<]+(/g/[^/\"<]+/)", share).group(1)
+    return scorer, edit, view

@@ -4,39 +4,19 @@ embedded SQLite). Where the server cannot stream, the page is told so and polls.
 
 from __future__ import annotations
 
-import re
 import threading
 import time
-import urllib.parse
 
 import pytest
 import requests
 
-from tests.servers import Stream, sqlite_server
+from tests.servers import Stream, csrf, sqlite_server, start_game
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     with sqlite_server(tmp_path_factory.mktemp("live")) as base:
         yield base
-
-
-def csrf(html: str) -> str:
-    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
-
-
-def new_game(base: str) -> tuple[requests.Session, str, str]:
-    scorer = requests.Session()
-    form = scorer.get(base + "/new/").text
-    started = scorer.post(
-        base + "/new/",
-        {"csrfmiddlewaretoken": csrf(form), "rules": "liverpool", "first_dealer": "0"}
-        | {"name_0": "Ana", "name_1": "Ben", "name_2": "Cléo"},
-        headers={"Referer": base + "/new/"},
-    )
-    edit = urllib.parse.urlparse(started.url).path
-    view = re.search(r"http://[^\"<]+(/g/[^/\"<]+/)", scorer.get(base + edit + "share/").text)
-    return scorer, edit, view.group(1)
 
 
 def enter_round(base: str, scorer: requests.Session, edit: str, points: str) -> float:
@@ -52,7 +32,7 @@ def enter_round(base: str, scorer: requests.Session, edit: str, points: str) -> 
 
 
 def test_every_phone_hears_a_saved_round_within_a_second(server):
-    scorer, edit, view = new_game(server)
+    scorer, edit, view = start_game(server)
     phones = [Stream(server + path + "events/") for path in (edit, view, view, edit)]
     for phone in phones:
         phone.__enter__()
@@ -80,7 +60,7 @@ def test_every_phone_hears_a_saved_round_within_a_second(server):
 
 
 def test_a_phone_that_slept_catches_up_from_the_version_it_holds(server):
-    scorer, edit, view = new_game(server)
+    scorer, edit, view = start_game(server)
     enter_round(server, scorer, edit, "10")
     enter_round(server, scorer, edit, "20")
     # It held version 1 when it fell asleep: the stream opens on the current one, once.

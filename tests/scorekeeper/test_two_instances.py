@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.servers import Stream, free_port, wait_until_up
+from tests.servers import Stream, csrf, free_port, start_game, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("DATABASE_URL", "")
@@ -94,30 +94,17 @@ def instance(database: str, redis: str | None):
         server.wait(timeout=10)
 
 
-def csrf(html: str) -> str:
-    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
-
-
-def start_game(base: str) -> tuple[requests.Session, str, str]:
-    """A game started on one instance; returns the scorer's session, edit and view paths."""
-    scorer = requests.Session()
-    form = scorer.get(base + "/new/").text
-    started = scorer.post(
-        base + "/new/",
-        {
-            "csrfmiddlewaretoken": csrf(form),
-            "rules": "liverpool",
-            "first_dealer": "0",
-            "name_0": "Ana",
-            "name_1": "Ben",
-            "name_2": "Cléo",
-        },
-        headers={"Referer": base + "/new/"},
-    )
-    edit = urllib.parse.urlparse(started.url).path
-    share = scorer.get(base + edit + "share/").text
-    view = re.search(r"http://[^\"<]+(/g/[^/\"<]+/)", share).group(1)
-    return scorer, edit, view
+@contextmanager
+def two_instances(database: str, shared_cache: bool):
+    """Two instances on one database, both with the shared Redis or neither."""
+    if shared_cache and not answers(6379):
+        pytest.skip("no Redis on 127.0.0.1:6379")
+    with ExitStack() as stack:
+        redis = REDIS if shared_cache else None
+        yield (
+            stack.enter_context(instance(database, redis)),
+            stack.enter_context(instance(database, redis)),
+        )
 
 
 def version(html: str) -> str:
@@ -128,11 +115,7 @@ def version(html: str) -> str:
 def test_a_round_entered_on_one_instance_reaches_a_viewer_of_the_other(
     shared_database, shared_cache
 ):
-    if shared_cache and not answers(6379):
-        pytest.skip("no Redis on 127.0.0.1:6379")
-    with ExitStack() as stack:
-        one = stack.enter_context(instance(shared_database, REDIS if shared_cache else None))
-        two = stack.enter_context(instance(shared_database, REDIS if shared_cache else None))
+    with two_instances(shared_database, shared_cache) as (one, two):
         scorer, edit, view = start_game(one)
         viewer = requests.Session()
         for base in (one, two):  # both instances have the empty board cached now
@@ -165,11 +148,7 @@ def test_a_round_entered_on_one_instance_reaches_a_viewer_of_the_other(
 def test_a_round_saved_on_one_instance_reaches_a_phone_streaming_from_the_other_within_1s(
     shared_database, shared_cache
 ):
-    if shared_cache and not answers(6379):
-        pytest.skip("no Redis on 127.0.0.1:6379")
-    with ExitStack() as stack:
-        one = stack.enter_context(instance(shared_database, REDIS if shared_cache else None))
-        two = stack.enter_context(instance(shared_database, REDIS if shared_cache else None))
+    with two_instances(shared_database, shared_cache) as (one, two):
         scorer, edit, view = start_game(one)
         with Stream(two + view + "events/") as phone:
             assert phone.next_version() == 0  # at once: the version the phone must show
