@@ -299,6 +299,10 @@ class Table:
         """Who went out, read from typed hand values: the seat of a lone 0, else None."""
         return lone_zero(typed)
 
+    def check_held(self, number: int, cards: Sequence[Card]) -> None:
+        """Refuse cards no hand at this table holds in round `number` (HandTooLarge)."""
+        check_hand(self.rules, cards, limits=self.limits(number))
+
     def penalty(self, cards: Sequence[Card]) -> int:
         """What cards left in hand cost, once the table could hold them (else HandTooLarge)."""
         check_hand(self.rules, cards, limits=self.limits())

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-CAPABILITY_PREFIXES = ("/g/", "/club/")  # games' links, groups' links
+CAPABILITY_PREFIXES = ("/g/", "/club/", "/j/", "/s/")  # games, groups, players' own links
 ROBOTS = "noindex, nofollow"
 NO_STORE = "private, no-store"
 # Sharing (the share sheet) and copying a link are the app's own; nothing else is asked for.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -37,7 +37,7 @@ from .names import NameRefused, clean_name
 from .refusals import rule_words, service_message
 
 if TYPE_CHECKING:
-    from .selectors import Row
+    from .selectors import Row, SentHand
 
 MAX_PLAYERS = max(s.players[1] for s in SYSTEMS.values())
 NO_WINNER = "none"
@@ -155,10 +155,12 @@ class RoundForm(forms.Form):
         players: list[Player],
         table: Table,
         hand_value_url: str = "",
+        sent: Collection[int] = (),
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.players = players
+        self.sent = sent  # the seats whose player sent their hand from their own phone
         self.table = table
         self.rules = rules = table.rules
         # Where the cards picker asks the server what a hand is worth (the engine counts it).
@@ -262,6 +264,7 @@ class RoundForm(forms.Form):
                 "opened_first": opened_first[index] if opened_first else None,
                 "laid_nothing": laid_nothing,
                 "laid_nothing_input": field_input(laid_nothing) if laid_nothing else None,
+                "sent": p.seat in self.sent,
             }
 
     def clean(self) -> dict[str, Any]:
@@ -341,6 +344,21 @@ class RoundForm(forms.Form):
             if name not in self.fields:
                 name = None if problem.seat is None else f"points_{problem.seat}"
             self.add_error(name, rule_words(problem))
+
+    @staticmethod
+    def initial_from_sent(sent: list[SentHand]) -> dict[str, Any]:
+        """The hands the players sent from their phones, as the scorer's form starts."""
+        initial: dict[str, Any] = {}
+        out = [s.player.seat for s in sent if s.hand is not None and s.hand.went_out]
+        if len(out) == 1:
+            initial["went_out"] = str(out[0])
+        for s in sent:
+            if s.hand is not None:
+                seat = s.player.seat
+                initial[f"points_{seat}"] = s.hand.points
+                initial[f"cards_{seat}"] = s.hand.cards
+                initial[f"laid_nothing_{seat}"] = s.hand.laid_nothing
+        return initial
 
     @classmethod
     def initial_from(cls, row: Row) -> dict[str, Any]:

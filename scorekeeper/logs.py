@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import re
 
-TOKEN_IN_PATH = re.compile(r"/(g|club)/[^/\s\"?#]+")
+TOKEN_IN_PATH = re.compile(r"/(g|club|j|s)/[^/\s\"?#]+")
 
 # The server's loggers (gunicorn's own, and uvicorn's under its gunicorn worker) and
 # Django's, which warn with the request's path on every 4xx and 5xx answer.

@@ -101,6 +101,12 @@ class Game(models.Model):
     club = models.ForeignKey(
         Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
     )
+    # "Join the table": the players' own links (SeatLink) and the one they pick a seat from,
+    # derived from this salt ("" until the table opens them); a new edit link closes them.
+    seat_salt = models.CharField(max_length=32, blank=True, default="")
+    join_token_hash = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # The table's choice: the last hand sent saves the round (else the scorer saves it).
+    last_hand_saves = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at"]
@@ -214,6 +220,40 @@ class RomiContract(models.Model):
 
     class Meta:
         ordering = ["created_at", "pk"]
+
+
+class SeatLink(models.Model):
+    """A player's own link: it sends that seat's hand for the round being played, and opens
+    nothing else of the game (only its SHA-256 is stored, as for the other links)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_links")
+    seat = models.PositiveSmallIntegerField()
+    token_hash = models.CharField(max_length=64, unique=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="one_link_a_seat")]
+
+
+class ProposedHand(models.Model):
+    """A hand a player sent from their own phone for the round being played, waiting for the
+    round to be saved (then it is gone); sent again, it replaces the one before."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="proposed_hands")
+    number = models.PositiveIntegerField()  # the round it is for
+    seat = models.PositiveSmallIntegerField()
+    points = models.CharField(max_length=200, blank=True)  # as typed: "12+11+7"
+    cards = models.CharField(max_length=300, blank=True)  # as tapped: "K 7 JK"
+    went_out = models.BooleanField(default=False)
+    laid_nothing = models.BooleanField(default=False)
+    sent_at = models.DateTimeField(auto_now=True)
+    # Why the round could not be saved with this hand, in each language ({} when nothing).
+    problem = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number", "seat"], name="one_hand_a_seat")
+        ]
 
 
 class RomiTrophy(models.Model):

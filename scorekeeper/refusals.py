@@ -94,6 +94,16 @@ SERVICE_MESSAGES = {
     "romi_points": gettext_noop("A contract card shows from 0 to %(most)s points."),
     "romi_bonus_cards": gettext_noop("A player keeps from 0 to %(most)s bonus cards."),
     "romi_trophies": gettext_noop("Enter the points of exactly the %(count)s trophies in play."),
+    "hand_twice": gettext_noop("Send the points or the cards, not both."),
+    "hand_laid_nothing": gettext_noop("You laid nothing: leave the hand empty."),
+    "hand_points": gettext_noop("Your points: %(words)s"),
+    "hand_cards": gettext_noop("Your cards: %(words)s"),
+    "went_out_none": gettext_noop(
+        "Every hand is in, but nobody went out: whoever did sends their hand again with ★."
+    ),
+    "went_out_many": gettext_noop(
+        "Every hand is in, but more than one player went out: check your ★ and send again."
+    ),
     "romi_no_rounds": gettext_noop("ROMi RAMi has no rounds to enter: log contracts instead."),
     "no_rounds": gettext_noop("No round has been played yet: there is nothing to finish."),
     "contract_gone": gettext_noop("That contract was already removed on another phone."),

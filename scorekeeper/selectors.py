@@ -20,7 +20,7 @@ from rules_engine import (
 from . import charts, round_records
 from .documents import Hand
 from .house_rules import encode, in_force
-from .models import Game, Player
+from .models import Game, Player, ProposedHand
 
 UPCOMING_ROUNDS = 8
 
@@ -76,6 +76,14 @@ class Row:
 
 
 @dataclass
+class SentHand:
+    """A seat and the hand its player sent from their own phone (None: not yet)."""
+
+    player: Player
+    hand: ProposedHand | None
+
+
+@dataclass
 class Board:
     game: Game
     table: AnyTable
@@ -86,6 +94,7 @@ class Board:
     leaders: list[int] = field(default_factory=list)
     finished: bool = False
     stopped_early: bool = False  # the table ended it before its rounds did: it may go on
+    sent: list[SentHand] = field(default_factory=list)  # "Join the table": hands sent so far
     next_round: RoundInfo | None = None
     # The next few rounds too, so a phone entering rounds offline can still show each
     # round's contract, dealer and deal.
@@ -219,6 +228,9 @@ def game_board(game: Game, lang: str = "fr") -> Board:
         board.upcoming = [round_info(table, players, n, lang) for n in range(played + 1, last + 1)]
         board.next_round = board.upcoming[0]
         board.points_to_go = table.points_to_go(board.totals)
+        if game.seat_salt:  # the players' own links are open: their hands, as they arrive
+            hands = {h.seat: h for h in game.proposed_hands.filter(number=played + 1)}
+            board.sent = [SentHand(p, hands.get(p.seat)) for p in players]
     return board
 
 

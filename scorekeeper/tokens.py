@@ -28,9 +28,25 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def derived_token(kind: str, salt: str) -> str:
+    """A token of this kind for this salt: shown again to whoever holds the edit link, while
+    the database alone (salt and hashes) opens nothing."""
+    mac = hmac.new(settings.SECRET_KEY.encode(), f"{kind}:{salt}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:TOKEN_BYTES]).decode().rstrip("=")
+
+
 def view_token(salt: str) -> str:
-    mac = hmac.new(settings.SECRET_KEY.encode(), f"view:{salt}".encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(mac[:TOKEN_BYTES]).decode().rstrip("=")
+    return derived_token("view", salt)
+
+
+def join_token(salt: str) -> str:
+    """The link the players pick their seat from ("Join the table")."""
+    return derived_token("join", salt)
+
+
+def seat_token(salt: str, seat: int) -> str:
+    """One player's own link, sending that seat's hand and nothing else."""
+    return derived_token(f"seat-{seat}", salt)
 
 
 def rotated_token(token: str) -> str:

@@ -15,6 +15,7 @@ from .views import (
     romi,
     rounds,
     rules,
+    seats,
 )
 
 urlpatterns = [
@@ -23,6 +24,13 @@ urlpatterns = [
     path("g/<str:token>/", games.game_page, name="game"),
     path("g/<str:token>/live/", games.game_board_partial, name="game_live"),
     path("g/<str:token>/events/", events.game_events, name="game_events"),
+    path("g/<str:token>/seats/open/", seats.seats_open, name="seats_open"),
+    path("g/<str:token>/seats/close/", seats.seats_close, name="seats_close"),
+    path("g/<str:token>/seats/last-hand/", seats.last_hand_saves, name="last_hand_saves"),
+    path("j/<str:token>/", seats.join, name="join"),
+    path("s/<str:token>/", seats.seat_page, name="seat"),
+    path("s/<str:token>/live/", seats.seat_live, name="seat_live"),
+    path("s/<str:token>/events/", events.game_events, name="seat_events"),
     path("g/<str:token>/hand-value/", games.hand_value, name="hand_value"),
     path("g/<str:token>/share/", games.share, name="share"),
     path("g/<str:token>/share/qr.svg", games.qr_code, name="qr"),

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pytest
 
 from rules_engine import PlayerDeal, TableOptions, get_rules
-from scorekeeper import services
+from scorekeeper import services, tokens
 from scorekeeper.models import Game
 
 
@@ -103,7 +103,14 @@ def page_tour(start_game) -> dict[str, str]:
     romi = start_game("romi-rami", ["Ana", "Ben"])
     club, club_edit, club_view = services.club_create(name="Jeudi soir", names=["Ana", "Ben"])
     services.game_attach(game=done.game, club=club)
+    # "Join the table" open on the game under way, with one hand sent from a player's phone.
+    services.seats_open(game=g.game)
+    g.game.refresh_from_db()
+    services.hand_send(game=g.game, seat=1, number=2, hand=services.Hand(cards="K 7"))
+    salt = g.game.seat_salt
     return {
+        "join the table": f"/j/{tokens.join_token(salt)}/",
+        "a player's own page": f"/s/{tokens.seat_token(salt, 1)}/",
         "home": "/",
         "new game": "/new/",
         "game": g.url,

@@ -35,9 +35,23 @@ from .history import bump_version, last_change
 from .results import summarise
 from .romi import romi_contract_delete, romi_contract_log, romi_finish
 from .rounds import round_correct, round_delete_last, round_record
+from .seats import (
+    Hand,
+    entries_of,
+    hand_send,
+    last_hand_saves,
+    seats_close,
+    seats_open,
+)
 from .undo import game_undo_last, history_undo
 
 __all__ = [
+    "Hand",
+    "entries_of",
+    "hand_send",
+    "last_hand_saves",
+    "seats_close",
+    "seats_open",
     "AlreadyImported",
     "ClubAlreadyImported",
     "Conflict",

@@ -17,6 +17,7 @@ from ..names import clean_name, name_key
 from ..refusals import Conflict, ServiceError
 from ..tokens import new_salt, new_token, rotated_token, token_hash, view_token
 from .history import bump_version, record
+from .seats import seats_close
 
 EDIT_LINK_TWIN_WINDOW = timedelta(seconds=60)
 
@@ -89,6 +90,7 @@ def game_regenerate_edit_token(*, game: Game, token: str) -> str:
     if game.edit_token_hash == token_hash(token):
         game.edit_token_hash = token_hash(new)
         game.save(update_fields=["edit_token_hash", "updated_at"])
+        seats_close(game=game)  # the players' own links go with the old edit link
         if game.history.count() >= MOST_HISTORY:  # replacing a link is never refused
             last = game.history.filter(action=HistoryEntry.Action.TOKEN).order_by("-at").first()
             if last is not None:

@@ -18,7 +18,7 @@ from django.http.response import HttpResponseBase
 from django.views.decorators.http import require_GET
 
 from .. import live
-from ..models import Game
+from ..models import Game, SeatLink
 from ..tokens import token_hash
 from .access import MAX_TOKEN, WHERE_TOKEN
 
@@ -28,11 +28,14 @@ GAME_AND_VERSION = f"SELECT id, version FROM {Game._meta.db_table} {WHERE_TOKEN}
 
 
 def _game_and_version(token: str) -> tuple[int, int] | None:
+    """The game an edit, view or seat link opens, and its version."""
     if not token or len(token) > MAX_TOKEN:
         return None
     digest = token_hash(token)
-    row = Game.objects.raw(GAME_AND_VERSION, [digest, digest])
-    game = next(iter(row), None)
+    game = next(iter(Game.objects.raw(GAME_AND_VERSION, [digest, digest])), None)
+    if game is None:
+        link = SeatLink.objects.select_related("game").filter(token_hash=digest).first()
+        game = link.game if link is not None else None
     return None if game is None else (game.pk, game.version)
 
 

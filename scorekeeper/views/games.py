@@ -27,7 +27,7 @@ from ..i18n import lang
 from ..refusals import rule_words
 from ..romi_forms import RomiContractForm, RomiFinishForm
 from ..selectors import game_board
-from ..tokens import rotated_token, token_hash, view_token
+from ..tokens import join_token, rotated_token, token_hash, view_token
 from .access import (
     MAX_TOKEN,
     MY_CLUBS,
@@ -67,7 +67,11 @@ def game_context(
             context.setdefault("romi_form", RomiContractForm(players=board.players))
             context.setdefault("finish_form", RomiFinishForm(trophies=table.romi.trophies_in_play))
         else:
-            entry = form or RoundForm(players=board.players, table=table)
+            sent = [s.player.seat for s in board.sent if s.hand is not None]
+            initial = RoundForm.initial_from_sent(board.sent)
+            entry = form or RoundForm(
+                players=board.players, table=table, initial=initial, sent=sent
+            )
             if isinstance(entry, RoundForm):
                 entry.hand_value_url = reverse("hand_value", args=[access.token])
             context["form"] = entry
@@ -159,11 +163,18 @@ def hand_value(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     view = view_token(access.game.view_salt)
+    game = access.game
     links = {
         "view": request.build_absolute_uri(reverse("game", args=[view])),
         "edit": request.build_absolute_uri(reverse("game", args=[token])),
     }
-    return render(request, "games/share.html", {"access": access, "token": token, "links": links})
+    if game.seat_salt:  # "Join the table": the link the players pick their seat from
+        links["join"] = request.build_absolute_uri(
+            reverse("join", args=[join_token(game.seat_salt)])
+        )
+    context = {"access": access, "token": token, "links": links, "game": game}
+    context["seats_offered"] = not isinstance(game.table, RomiTable)
+    return render(request, "games/share.html", context)
 
 
 @require_GET

@@ -2,8 +2,9 @@
 // polled. The server streams the game's version (Server-Sent Events); when it differs from
 // the version this page shows, the page fetches its live part, as it did when it polled.
 // Where no stream opens (a proxy that buffers, a server that cannot stream), the page polls
-// every 3 s by itself. A form being typed in is never replaced under the fingers: the page
-// says that another phone changed the game, and Save then shows both versions.
+// every 3 s by itself. A form in use is never replaced under the fingers: it stays while the
+// news is about the same round; when its round was saved meanwhile, the page says so, and
+// Save then shows both versions.
 (() => {
   "use strict";
   const POLL_MS = 3000;
@@ -19,7 +20,17 @@
   let polling = null;
 
   const shown = () => Number(live()?.dataset.version || 0);
-  const typing = () => !!live()?.querySelector("form[data-typed]");
+  const roundOf = (form) => form?.querySelector('input[name="number"]')?.value;
+
+  // A form this phone is using: typed in, or a card picker opened on it.
+  function inUse() {
+    const here = live();
+    if (!here) return null;
+    for (const form of here.querySelectorAll("form[id]")) {
+      if (form.dataset.typed) return form;
+    }
+    return null;
+  }
 
   // Typing in any form of the live part marks it, so news does not wipe what is typed.
   for (const kind of ["input", "change", "picked"]) { // "picked": a card tapped in the picker
@@ -28,6 +39,10 @@
       if (form) form.dataset.typed = "1";
     });
   }
+  document.addEventListener("click", (event) => {
+    const form = event.target.closest?.("#live form summary")?.closest("form");
+    if (form) form.dataset.typed = "1";
+  });
 
   function tellNews() {
     const here = live();
@@ -41,25 +56,51 @@
     show.type = "button";
     show.textContent = start.dataset.msgShow || "↻";
     show.addEventListener("click", () => {
-      here.querySelectorAll("form[data-typed]").forEach((form) => delete form.dataset.typed);
+      here.querySelectorAll("form").forEach((form) => { delete form.dataset.typed; });
+      here.querySelectorAll("details[open]").forEach((details) => { details.open = false; });
+      if (document.activeElement && here.contains(document.activeElement)) document.activeElement.blur();
       refresh();
     });
     note.append(show);
     here.prepend(note);
   }
 
-  function refresh() {
+  // The new live part replaces the old one; a form in use stays as it is while it is for
+  // the same round (another player's hand, a viewer's news), and nothing is replaced when
+  // the round it was for has been saved meanwhile: the page says so instead.
+  function swap(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html.trim();
+    const fresh = template.content.querySelector("#live");
+    const current = live();
+    if (!fresh || !current) return;
+    const mine = inUse();
+    if (mine) {
+      const theirs = fresh.querySelector(`form[id="${mine.id}"]`);
+      if (!theirs || roundOf(theirs) !== roundOf(mine)) { tellNews(); return; }
+      theirs.replaceWith(mine);
+    }
+    current.replaceWith(fresh);
+    window.htmx.process(fresh);
+    // What the other scripts do after any swap of the live part (outbox rows, client UUIDs).
+    fresh.dispatchEvent(new CustomEvent("htmx:afterSwap", { bubbles: true, detail: { target: fresh, elt: fresh } }));
+  }
+
+  async function refresh() {
     if (fetching) return;
     if (heard && heard <= shown()) return;
-    if (typing()) { tellNews(); return; }
     fetching = true;
-    window.htmx
-      .ajax("GET", `${liveUrl}?v=${shown()}`, { target: "#live", swap: "outerHTML" })
-      .catch(() => {}) // offline: the next news or poll tries again
-      .finally(() => {
-        fetching = false;
-        if (heard > shown()) refresh(); // news that came while this one was fetched
+    try {
+      const response = await fetch(`${liveUrl}?v=${shown()}`, {
+        credentials: "same-origin", cache: "no-store", headers: { "HX-Request": "true" },
       });
+      if (response.status === 200) swap(await response.text());
+    } catch (e) {
+      // offline: the next news or poll tries again
+    } finally {
+      fetching = false;
+    }
+    if (heard > shown() && !live()?.querySelector("[data-news]")) refresh(); // news meanwhile
   }
 
   function poll() {

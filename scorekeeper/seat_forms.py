@@ -1,0 +1,52 @@
+"""The hand a player sends from their own phone ("Join the table"): one seat's points or
+cards, and whether they went out. The services check it (scorekeeper/services/seats.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy
+
+from rules_engine import Fact, Table
+
+from .documents import MOST_CARDS_TEXT
+from .forms import CARDS_INPUT, MOST_TYPED_SUM, POINTS_INPUT
+from .services import Hand
+
+
+class SeatHandForm(forms.Form):
+    number = forms.IntegerField(min_value=1, max_value=10**6, widget=forms.HiddenInput)
+    points = forms.CharField(
+        label=gettext_lazy("Points"),
+        required=False,
+        max_length=MOST_TYPED_SUM,
+        widget=forms.TextInput(attrs=POINTS_INPUT),
+    )
+    cards = forms.CharField(
+        label=gettext_lazy("My cards left in hand"),
+        required=False,
+        max_length=MOST_CARDS_TEXT,
+        widget=forms.TextInput(attrs=CARDS_INPUT),
+    )
+    went_out = forms.BooleanField(label=gettext_lazy("I went out"), required=False)
+
+    def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.table = table
+        self.laid_nothing_points = table.fact_points(Fact.LAID_NOTHING)
+        if Fact.LAID_NOTHING in table.facts():
+            self.fields["laid_nothing"] = forms.BooleanField(
+                label=gettext_lazy("I laid nothing (%(points)s)")
+                % {"points": self.laid_nothing_points},
+                required=False,
+            )
+
+    def hand(self) -> Hand:
+        data = self.cleaned_data
+        return Hand(
+            points=data.get("points") or "",
+            cards=data.get("cards") or "",
+            went_out=bool(data.get("went_out")),
+            laid_nothing=bool(data.get("laid_nothing")),
+        )

@@ -1,0 +1,142 @@
+"""Join the table: the page a player picks their seat on, and their seat's own page, where
+they see the round and send their hand; the scorer opens and closes these links."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from rules_engine import RomiTable
+
+from .. import services
+from ..i18n import lang
+from ..models import Game, Player, SeatLink
+from ..seat_forms import SeatHandForm
+from ..selectors import game_board
+from ..tokens import seat_token, token_hash
+from .access import MAX_TOKEN, edit_access
+from .responses import REFUSED, HtmxHttpRequest, add_refusal, page, service_message
+
+
+@dataclass
+class Seat:
+    game: Game
+    player: Player
+    token: str
+
+
+def seat_access(token: str) -> Seat:
+    """The seat a player's own link opens; 404 alike for any other token."""
+    if not token or len(token) > MAX_TOKEN:
+        raise Http404(_("No game at this address."))
+    link = SeatLink.objects.select_related("game").filter(token_hash=token_hash(token)).first()
+    if link is None:
+        raise Http404(_("No game at this address."))
+    player = link.game.players.filter(seat=link.seat).first()
+    if player is None:
+        raise Http404(_("No game at this address."))
+    return Seat(link.game, player, token)
+
+
+@require_GET
+def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The players' shared link: each picks their own seat."""
+    if not token or len(token) > MAX_TOKEN:
+        raise Http404(_("No game at this address."))
+    game = Game.objects.filter(join_token_hash=token_hash(token)).first()
+    if game is None or not game.seat_salt:
+        raise Http404(_("No game at this address."))
+    seats = [(p, seat_token(game.seat_salt, p.seat)) for p in game.players.all()]
+    return render(request, "seats/join.html", {"game": game, "seats": seats})
+
+
+def _context(seat: Seat, form: SeatHandForm | None = None, **extra: Any) -> dict[str, Any]:
+    board = game_board(seat.game, lang())
+    mine = next((s.hand for s in board.sent if s.player.seat == seat.player.seat), None)
+    table = board.table
+    if form is None and board.next_round is not None and not isinstance(table, RomiTable):
+        initial: dict[str, Any] = {"number": board.next_round.number}
+        if mine is not None:
+            initial |= {"points": mine.points, "cards": mine.cards, "went_out": mine.went_out}
+            initial["laid_nothing"] = mine.laid_nothing
+        form = SeatHandForm(initial=initial, table=table)
+    problem = mine.problem.get(lang(), "") if mine is not None else ""
+    return {
+        "board": board,
+        "seat": seat,
+        "token": seat.token,
+        "form": form,
+        "mine": mine,
+        "problem": problem,
+        **extra,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def seat_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """A player's own page: the round being played, the standings, and their hand to send."""
+    seat = seat_access(token)
+    if request.method == "GET":
+        return render(request, "seats/seat.html", _context(seat))
+    table = seat.game.table
+    if isinstance(table, RomiTable):
+        raise Http404(_("ROMi RAMi has no rounds to enter: log contracts instead."))
+    form = SeatHandForm(request.POST, table=table)
+    status = 200
+    if form.is_valid():
+        try:
+            services.hand_send(
+                game=seat.game,
+                seat=seat.player.seat,
+                number=form.cleaned_data["number"],
+                hand=form.hand(),
+            )
+            if not request.htmx:
+                return redirect("seat", token=token)
+            return page(request, "seats/seat.html", _context(seat, sent=True), fragment="live")
+        except services.Conflict as error:  # the round was saved meanwhile: the next one
+            context = _context(seat, refusal=service_message(error))
+            return page(request, "seats/seat.html", context, fragment="live", status=409)
+        except services.ServiceError as error:
+            add_refusal(form, error)
+            status = REFUSED
+    else:
+        status = REFUSED
+    context = _context(seat, form)
+    return page(request, "seats/seat.html", context, fragment="live", status=status)
+
+
+@require_GET
+def seat_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The seat page's live part, fetched when the game's version changes."""
+    seat = seat_access(token)
+    if request.GET.get("v") == str(seat.game.version):
+        return HttpResponse(status=204)
+    response = render(request, "seats/seat.html#live", _context(seat))
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@require_POST
+def seats_open(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    services.seats_open(game=edit_access(token).game)
+    return redirect(reverse("share", args=[token]) + "#join-title")
+
+
+@require_POST
+def seats_close(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    services.seats_close(game=edit_access(token).game)
+    return redirect(reverse("share", args=[token]) + "#join-title")
+
+
+@require_POST
+def last_hand_saves(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    on = request.POST.get("on") == "1"
+    services.last_hand_saves(game=edit_access(token).game, on=on)
+    return redirect(reverse("share", args=[token]) + "#join-title")
