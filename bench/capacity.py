@@ -1,20 +1,23 @@
 """Capacity: how many tables this 2-core host serves at p95 <= 100 ms with no error.
 
-A table is one scorer entering a round every 2 minutes and reloading the game page, three
-viewers polling the live board every 3 s, and one PDF export per game
-(bench/capacity_users.py). gunicorn runs as `./dev start` runs it (2 workers x 4 threads,
-DEBUG off, collected static files); locust (headless, one process) plays the tables on the
-same machine. For each table count the load runs RAMP s, then WINDOW s are measured; the
-answer is the largest count with p95 <= 100 ms and zero failures (doubling, then halving the
-gap). Also prints the in-process server time of a round entry and of the edit page for
-4 players x 7 rounds of rami-51 (Django's test client, no network).
+A table is one scorer entering a round every 2 minutes and reloading the game page, one PDF
+export per game, and three other phones (bench/capacity_users.py): `--mode live` (the live
+table) holds each phone's stream of versions open and measures the news's delay from the
+save to every phone (p95 <= 1 s too); `--mode polling` polls the live board every 3 s, as
+pages did before. The server runs as `./dev start` runs it (gunicorn managing 2 uvicorn
+workers, the ASGI app, DEBUG off, collected static files); locust (headless, one process)
+plays the tables on the same machine. For each table count the load runs RAMP s, then
+WINDOW s are measured; the answer is the largest count within the limits and with zero
+failures (doubling, then halving the gap). Also prints the in-process server time of a round
+entry and of the edit page for 4 players x 7 rounds of rami-51 (Django's test client).
 
 Run:  .uv/bin/uv sync --locked --inexact --extra bench
       .venv/bin/python bench/capacity.py                     (scratch SQLite file)
       DATABASE_URL=postgres://postgres@127.0.0.1:5432/rami_capacity .venv/bin/python bench/capacity.py
 Options: --app-root DIR serves another checkout with the same load (e.g. a `git worktree` of
-an older commit, for before/after); --tables 300,400 measures those counts only (to compare
-two checkouts run by run on a noisy machine); --in-process-only / --load-only.
+an older commit, for before/after); --mode live|polling; --tables 300,400 measures those
+counts only (to compare two checkouts run by run on a noisy machine); --in-process-only /
+--load-only.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ sys.path.insert(0, str(HERE))
 from server import free_port, fresh_postgres_database  # noqa: E402
 
 P95_LIMIT_MS = 100
+NEWS_LIMIT_MS = 1000
 RAMP = int(os.environ.get("CAPACITY_RAMP", 15))
 WINDOW = int(os.environ.get("CAPACITY_WINDOW", 40))
 VENV_BIN = Path(sys.executable).parent
@@ -74,15 +78,14 @@ def start_server(root: Path, env: dict[str, str]) -> tuple[subprocess.Popen, str
     server = subprocess.Popen(
         [
             str(VENV_BIN / "gunicorn"),
-            "scorekeeper.wsgi",
+            "-c",
+            "python:scorekeeper.serving",
             "--bind",
             f"127.0.0.1:{port}",
-            "--workers",
-            "2",
-            "--threads",
-            "4",
             "--log-level",
             "error",
+            "--access-logfile",
+            "/dev/null",
         ],
         cwd=root,
         env=env,
@@ -120,12 +123,15 @@ def new_table(url: str) -> tuple[str, str]:
     return edit, view
 
 
-def run_load(url: str, tables: list[tuple[str, str]], scratch: Path) -> dict[str, float]:
+def run_load(url: str, tables: list[tuple[str, str]], scratch: Path, mode: str) -> dict[str, float]:
     """Locust against the server for RAMP + WINDOW s; the stats of the window only."""
     listing = scratch / "tables.json"
     listing.write_text(json.dumps(tables))
     prefix = scratch / f"load-{len(tables)}"
+    news_file = scratch / f"news-{len(tables)}.json"
     users = 4 * len(tables)
+    phones = "LiveViewer" if mode == "live" else "Viewer"
+    began = time.time()
     subprocess.run(
         [
             str(VENV_BIN / "locust"),
@@ -146,8 +152,10 @@ def run_load(url: str, tables: list[tuple[str, str]], scratch: Path) -> dict[str
             "--only-summary",
             "--loglevel",
             "ERROR",
+            "Scorer",
+            phones,
         ],
-        env={**os.environ, "CAPACITY_TABLES": str(listing)},
+        env={**os.environ, "CAPACITY_TABLES": str(listing), "CAPACITY_NEWS": str(news_file)},
         check=False,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -156,7 +164,12 @@ def run_load(url: str, tables: list[tuple[str, str]], scratch: Path) -> dict[str
         rows = {row["Name"]: row for row in csv.DictReader(handle)}
     total = rows["Aggregated"]
     by_name = {name: float(row["95%"]) for name, row in rows.items() if name != "Aggregated"}
+    news = []
+    if news_file.exists():  # the delays heard within the measured window
+        news = sorted(ms for at, ms in json.loads(news_file.read_text()) if at >= began + RAMP)
     return {
+        "news heard": len(news),
+        "news p95": news[int(len(news) * 0.95)] if news else 0.0,
         "tables": len(tables),
         "requests": int(total["Request Count"]),
         "failures": int(total["Failure Count"]),
@@ -167,7 +180,7 @@ def run_load(url: str, tables: list[tuple[str, str]], scratch: Path) -> dict[str
     }
 
 
-def capacity(root: Path, scratch: Path, fixed: list[int]) -> None:
+def capacity(root: Path, scratch: Path, fixed: list[int], mode: str) -> None:
     env = environment(scratch)
     prepare(root, env)
     server, url = start_server(root, env)
@@ -177,12 +190,17 @@ def capacity(root: Path, scratch: Path, fixed: list[int]) -> None:
     def measure(count: int) -> bool:
         with ThreadPoolExecutor(4) as pool:
             tables.extend(pool.map(lambda _: new_table(url), range(count - len(tables))))
-        result = run_load(url, tables[:count], scratch)
+        result = run_load(url, tables[:count], scratch, mode)
         results.append(result)
         ok = result["failures"] == 0 and result["p95"] <= P95_LIMIT_MS
+        news = ""
+        if mode == "live":
+            ok = ok and result["news heard"] > 0 and result["news p95"] <= NEWS_LIMIT_MS
+            news = f", news p95 {result['news p95']:.0f} ms ({result['news heard']} heard)"
         print(
             f"{count:5} tables: {result['rps']:7.1f} req/s, p50 {result['p50']:.0f} ms, "
-            f"p95 {result['p95']:.0f} ms, {result['failures']} failures -> {'ok' if ok else 'over'}",
+            f"p95 {result['p95']:.0f} ms{news}, {result['failures']} failures "
+            f"-> {'ok' if ok else 'over'}",
             flush=True,
         )
         return ok
@@ -261,18 +279,19 @@ def main() -> None:
     parser.add_argument("--app-root", type=Path, default=HERE.parent)
     parser.add_argument("--in-process-only", action="store_true")
     parser.add_argument("--load-only", action="store_true")
+    parser.add_argument("--mode", choices=("live", "polling"), default="live")
     parser.add_argument(
         "--tables", default="", help="measure these table counts only, e.g. 300,400 (no search)"
     )
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp(prefix="rami-capacity-"))
     database = "PostgreSQL" if os.environ.get("DATABASE_URL") else "SQLite"
-    print(f"--- {args.app_root.resolve()} on {database}", flush=True)
+    print(f"--- {args.app_root.resolve()} on {database}, {args.mode}", flush=True)
     if not args.load_only:
         in_process(args.app_root.resolve(), scratch)
     if not args.in_process_only:
         fixed = [int(n) for n in args.tables.split(",") if n]
-        capacity(args.app_root.resolve(), scratch, fixed)
+        capacity(args.app_root.resolve(), scratch, fixed, args.mode)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,11 @@
 """Locust users for bench/capacity.py: the people around one table.
 
 A table is one scorer (enters a round every 2 minutes, then reloads the game page; exports
-the PDF once per 7 rounds) and three viewers (each polls the live board every 3 s, as the view page's
-script does). Tables come from the JSON file CAPACITY_TABLES names: [[edit, view], ...].
+the PDF once per 7 rounds) and three other phones: `Viewer` polls the live board every 3 s
+(the page before the live table), `LiveViewer` holds the game's stream of versions open and
+fetches the live board when a new version is announced (static/js/live.js); it reports
+"news to a phone", the time from the start of the scorer's save to the announcement on that
+phone. Tables come from the JSON file CAPACITY_TABLES names: [[edit, view], ...].
 """
 
 from __future__ import annotations
@@ -12,9 +15,12 @@ import json
 import os
 import random
 import re
+import time
+import urllib.parse
 
 import gevent
-from locust import FastHttpUser, between, constant, task
+from gevent import socket
+from locust import FastHttpUser, between, constant, events, task
 
 TABLES = json.loads(open(os.environ["CAPACITY_TABLES"]).read())
 _scorer_seats = itertools.cycle(TABLES)
@@ -22,6 +28,16 @@ _viewer_seats = itertools.cycle([t for t in TABLES for _ in range(3)])
 VERSION = re.compile(r'data-version="(\d+)"')
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 ROUND_EVERY = 120  # seconds between two rounds at one table
+SAVED: dict[str, dict[int, float]] = {}  # view token -> version -> when its save began
+NEWS: list[tuple[float, float]] = []  # (when, ms from the save's start to a phone hearing it)
+
+
+@events.quitting.add_listener
+def _write_news(environment, **_kwargs) -> None:
+    """The news delays, for bench/capacity.py (kept apart from the requests' statistics)."""
+    if os.environ.get("CAPACITY_NEWS"):
+        with open(os.environ["CAPACITY_NEWS"], "w") as out:
+            json.dump(NEWS, out)
 
 
 class Scorer(FastHttpUser):
@@ -29,7 +45,7 @@ class Scorer(FastHttpUser):
     wait_time = constant(ROUND_EVERY)
 
     def on_start(self) -> None:
-        self.edit, _view = next(_scorer_seats)
+        self.edit, self.view = next(_scorer_seats)
         # Tables are not in step: each scorer's first round comes at a random moment.
         gevent.sleep(random.uniform(0, ROUND_EVERY))
         self.reload()
@@ -41,6 +57,7 @@ class Scorer(FastHttpUser):
     @task
     def enter_a_round(self) -> None:
         hands = {f"points_{seat}": str(random.randint(5, 60)) for seat in range(1, 4)}
+        began = time.time()
         with self.client.post(
             f"/g/{self.edit}/rounds/",
             data={"csrfmiddlewaretoken": self.token, "went_out": "0", **hands},
@@ -50,6 +67,9 @@ class Scorer(FastHttpUser):
         ) as response:
             if response.status_code != 200 or "field-error" in response.text:
                 response.failure(f"round not stored: {response.status_code}")
+            else:
+                version = int(VERSION.search(response.text).group(1))
+                SAVED.setdefault(self.view, {})[version] = began
         self.reload()
         # One PDF export per game of 7 rounds, on average.
         if random.random() < 1 / 7:
@@ -74,3 +94,58 @@ class Viewer(FastHttpUser):
                 self.version = VERSION.search(response.text).group(1)
             elif response.status_code != 204:
                 response.failure(f"poll answered {response.status_code}")
+
+
+class LiveViewer(FastHttpUser):
+    """A phone with the game open: its stream of versions, and a fetch of the live board
+    for each new one."""
+
+    weight = 3
+    wait_time = constant(0)
+
+    def on_start(self) -> None:
+        _edit, self.view = next(_viewer_seats)
+        page = self.client.get(f"/g/{self.view}/", name="view page").text
+        self.version = int(VERSION.search(page).group(1))
+
+    @task
+    def listen(self) -> None:
+        address = urllib.parse.urlparse(self.host)
+        try:
+            stream = socket.create_connection((address.hostname, address.port), timeout=60)
+            stream.sendall(
+                f"GET /g/{self.view}/events/ HTTP/1.1\r\nHost: {address.netloc}\r\n"
+                "Accept: text/event-stream\r\n\r\n".encode()
+            )
+            lines = stream.makefile("rb")
+            status = lines.readline()
+            if b" 200 " not in status:
+                raise OSError(f"stream answered {status!r}")
+            for line in lines:  # chunked: every event is one chunk, its lines whole
+                if line.startswith(b"data: ") and line[6:].strip().isdigit():
+                    self.heard(int(line[6:]))
+        except OSError as error:
+            events.request.fire(
+                request_type="SSE",
+                name="stream",
+                response_time=0,
+                response_length=0,
+                exception=error,
+                context={},
+            )
+            gevent.sleep(2)  # as a browser waits before opening it again
+
+    def heard(self, version: int) -> None:
+        if version <= self.version:
+            return
+        began = SAVED.get(self.view, {}).get(version)
+        if began is not None:
+            now = time.time()
+            NEWS.append((now, (now - began) * 1000))
+        with self.client.get(
+            f"/g/{self.view}/live/?v={self.version}", name="live fetch", catch_response=True
+        ) as response:
+            if response.status_code == 200:
+                self.version = int(VERSION.search(response.text).group(1))
+            elif response.status_code != 204:
+                response.failure(f"live fetch answered {response.status_code}")

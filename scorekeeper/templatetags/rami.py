@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from rules_engine import COLOUR_SYMBOLS, SYSTEMS, RulesError, format_meld, parse_cards, rank_word
 
@@ -58,10 +59,14 @@ def words(text: str) -> list[str]:
 
 @register.filter
 def rank_label(rank: str) -> str:
-    """Screen-reader name of a rank button: `roi`, `as`, `10`."""
+    """Screen-reader name of a rank button, starting with what the button shows (so a voice
+    command saying the label finds it): `K, roi`, `A, as`, `10`, `JK, joker`."""
     numbers = {"A": 1, "J": 11, "Q": 12, "K": 13}
     value = numbers.get(rank, int(rank) if rank.isascii() and rank.isdigit() else 0)
-    return rank_word(value, lang()) if value else rank
+    if rank == "JK":
+        return "JK, " + _("joker")
+    word = rank_word(value, lang()) if value else rank
+    return rank if word == rank else f"{rank}, {word}"
 
 
 @register.filter

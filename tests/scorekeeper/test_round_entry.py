@@ -1,5 +1,7 @@
 """Entering a round: typed sums, picked cards, who went out, each system's facts, validation."""
 
+import re
+
 import pytest
 
 from rules_engine import get_rules
@@ -194,3 +196,12 @@ def test_points_behind_the_leader_are_said_in_words_not_as_a_plus_sign(client, s
     assert "à 20 pts" in standings and "+20" not in standings
     client.get("/language/en/")
     assert "20 behind" in client.get(g.url).content.decode()
+
+
+def test_each_card_keys_spoken_name_starts_with_what_it_shows(client, start_game):
+    """axe's label-content-name-mismatch: a voice command saying "K" finds the K key."""
+    g = start_game("liverpool", ["Ana", "Ben"])
+    html = client.get(g.url).content.decode()
+    keys = re.findall(r'data-card="([^"]+)" aria-label="([^"]+)">([^<]+)</button>', html)
+    assert keys and all(label.startswith(shown) for _card, label, shown in keys)
+    assert ("K", "K, roi", "K") in keys and ("JK", "JK, joker", "JK") in keys
