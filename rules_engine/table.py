@@ -7,7 +7,7 @@ and who leads, so nothing outside the engine derives them again.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import ClassVar
 
@@ -33,7 +33,7 @@ from .scoring import (
     winners,
 )
 from .scoring import totals as totals_of
-from .seating import seats_for_round
+from .seating import RoundSeats, seats_for_round
 from .solver import Solution, solve_contract
 from .solver_opening import solve_opening
 from .systems import Contract, Fact, Opening, RuleSystem
@@ -83,6 +83,9 @@ class Table:
     players: int | None  # None: a question asked outside a game (the checker, the API)
     first_dealer: int = 0
     options: TableOptions = field(default_factory=TableOptions)
+    # The table's corrections of the deal: from round k, seat s deals (and the deal passes
+    # on from there), when a round was dealt out of turn. Rounds before k keep their dealer.
+    redeals: tuple[tuple[int, int], ...] = ()
 
     is_romi: ClassVar[bool] = False  # its sibling RomiTable says True
 
@@ -129,9 +132,26 @@ class Table:
             raise RulesError("players_needed")
         return self.players
 
+    def _seats(self, number: int) -> RoundSeats:
+        """Who deals and plays first in round `number`: from the first dealer, or from the
+        latest correction of the deal at or before that round."""
+        start, dealer = 1, self.first_dealer
+        for round_number, seat in sorted(self.redeals):
+            if round_number <= number:
+                start, dealer = round_number, seat
+        return seats_for_round(self.rules, number - start + 1, dealer, self.seats)
+
     def dealer(self, number: int) -> int:
         """Who deals round `number`, the game's rounds or beyond (the next game continues)."""
-        return seats_for_round(self.rules, number, self.first_dealer, self.seats).dealer
+        return self._seats(number).dealer
+
+    def redealt(self, number: int, seat: int) -> Table:
+        """This table after the table says `seat` deals round `number` (dealt out of turn):
+        the rounds after it follow on from that seat, the rounds before keep their dealer."""
+        if not 0 <= seat < self.seats or number < 1:
+            raise RulesError("no_such_seat", seat=seat)
+        kept = tuple((n, s) for n, s in self.redeals if n != number)
+        return replace(self, redeals=(*kept, (number, seat)))
 
     def contract(self, number: int) -> Contract:
         """Round `number`'s contract; a round the rules do not have is refused."""
@@ -148,7 +168,7 @@ class Table:
 
     def round(self, number: int) -> RoundPlan:
         rules = self.rules
-        seats = seats_for_round(rules, number, self.first_dealer, self.seats)
+        seats = self._seats(number)
         contract = contract_for(rules, number) if rules.contracts else None
         runs = sum(r.kind == "run" for r in contract.requirements) if contract else 0
         decks, jokers = decks_and_jokers(rules, self.seats, number, self.with_jokers)

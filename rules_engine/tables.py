@@ -3,7 +3,7 @@ RAMi. Callers ask here once and then talk to the table they get."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from .catalogue import get_rules
 from .options import TableOptions
@@ -21,6 +21,7 @@ def table_for(
     options: TableOptions | None = None,
     *,
     new: bool = False,
+    redeals: tuple[tuple[int, int], ...] = (),
 ) -> AnyTable:
     """The table of these rules. A `new` one is refused when the rules exclude it (player
     count, decks too few); a stored game's is read unchecked, so games stored under older
@@ -28,7 +29,7 @@ def table_for(
     if system.romi is None:
         if new:
             return Table.checked(system, players, first_dealer, options)
-        return Table(system, players, first_dealer, options or TableOptions())
+        return Table(system, players, first_dealer, options or TableOptions(), redeals)
     if new:
         system.check_players(players)
     return RomiTable(system, players, first_dealer, options or TableOptions())
@@ -39,8 +40,11 @@ def read_table(
     players: int | None,
     first_dealer: int = 0,
     options: Mapping[str, object] | None = None,
+    redeals: Sequence[Sequence[int]] = (),
 ) -> AnyTable:
     """A table of a system by its slug, with its options read and checked."""
     system = get_rules(slug)
     chosen = TableOptions.read(system, options or {})
-    return table_for(system, players, first_dealer % max(players or 1, 1), chosen)
+    corrections = tuple((int(n), int(s)) for n, s in redeals)
+    dealer = first_dealer % max(players or 1, 1)
+    return table_for(system, players, dealer, chosen, redeals=corrections)

@@ -116,10 +116,11 @@ GameAction = Literal[
     "replaced",
     "archived",
     "unarchived",
+    "dealer",
 ]
 ROUND_ACTIONS = ("added", "edited", "deleted", "restored")
 CONTRACT_ACTIONS = ("contract", "contract_deleted")
-SEAT_ACTIONS = ("renamed", "replaced")
+SEAT_ACTIONS = ("renamed", "replaced", "dealer")
 BookAction = Literal[
     "created",
     "renamed_group",
@@ -191,6 +192,11 @@ class ContractSnapshot(Strict):
     joker_used: bool | None = None
 
 
+class Redeal(Strict):
+    round: RoundNumber
+    seat: Seat
+
+
 class SeatSnapshot(Strict):
     seat: Seat
     name: Name
@@ -243,10 +249,11 @@ class HistoryRecord(Strict):
             "contract_deleted": self.before,
             "renamed": self.before and self.after,
             "replaced": self.before and self.after,
+            "dealer": self.before and self.after,
         }
         if self.action in needed and needed[self.action] is None:
             raise ValueError("the snapshot its action writes")
-        if self.action in ROUND_ACTIONS and self.round is None:
+        if (self.action in ROUND_ACTIONS or self.action == "dealer") and self.round is None:
             raise ValueError("the number of its round")
         return self
 
@@ -299,6 +306,8 @@ class GameDocument(Strict):
     rules: Slug
     options: Annotated[dict[OptionName, OptionValue], Field(max_length=20)]
     first_dealer: Seat
+    # The table's corrections of the deal: from `round`, `seat` deals (dealt out of turn).
+    redeals: Annotated[list[Redeal], Field(max_length=MOST_ROUNDS)] = []
     created_at: Moment | None
     finished_at: Moment | None
     archived_at: Moment | None

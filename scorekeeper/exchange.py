@@ -89,6 +89,7 @@ def export_game(game: Game) -> GameDocument:
         "rules": game.rules_slug,
         "options": game.options,
         "first_dealer": game.first_dealer,
+        "redeals": [{"round": number, "seat": seat} for number, seat in game.redeals],
         "created_at": _when(game.created_at),
         "finished_at": _when(game.finished_at),
         "archived_at": _when(game.archived_at),
@@ -195,6 +196,7 @@ class Imported:
     finished_at: datetime | None
     archived_at: datetime | None
     names: list[str]
+    redeals: list[list[int]] = field(default_factory=list)  # [[round, seat], ...]
     rounds: list[RoundRecord] = field(default_factory=list)  # hands as the server stores them
     contracts: list[ContractRecord] = field(default_factory=list)
     trophies: list[TrophyRecord] = field(default_factory=list)
@@ -233,6 +235,10 @@ def read_game(document: GameDocument) -> Imported:
         need(player.seat == i, f"players[{i}].seat", str(i))
     need(len({name_key(n) for n in names}) == len(names), "players", _("different names"))
     need(document.first_dealer < len(names), "first_dealer", _("one of the seats"))
+    for i, redeal in enumerate(document.redeals):
+        need(redeal.seat < len(names), f"redeals[{i}].seat", _("one of the seats"))
+    rounds_redealt = [redeal.round for redeal in document.redeals]
+    need(len(set(rounds_redealt)) == len(rounds_redealt), "redeals", _("one per round"))
     imported = Imported(
         uuid=document.uuid,
         rules=rules.slug,
@@ -242,6 +248,7 @@ def read_game(document: GameDocument) -> Imported:
         finished_at=document.finished_at,
         archived_at=document.archived_at,
         names=names,
+        redeals=sorted([redeal.round, redeal.seat] for redeal in document.redeals),
     )
     try:
         table = table_for(rules, len(names), imported.first_dealer, options, new=True)

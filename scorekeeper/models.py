@@ -107,6 +107,9 @@ class Game(models.Model):
     join_token_hash = models.CharField(max_length=64, null=True, blank=True, unique=True)
     # The table's choice: the last hand sent saves the round (else the scorer saves it).
     last_hand_saves = models.BooleanField(default=False)
+    # Rounds dealt out of turn, as the table corrected them: [[round, seat], ...] (the deal
+    # passes on from there; the rounds before keep their dealer).
+    redeals = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -118,7 +121,9 @@ class Game(models.Model):
     def table(self) -> AnyTable:
         """The engine's view of this game: rules, seats, first dealer and options (a
         `RomiTable` for ROMi RAMi, a `Table` for the games scored by deals)."""
-        return read_table(self.rules_slug, self.seats, self.first_dealer, self.options)
+        return read_table(
+            self.rules_slug, self.seats, self.first_dealer, self.options, self.redeals
+        )
 
 
 class Player(models.Model):
@@ -190,6 +195,7 @@ class HistoryEntry(models.Model):
         REPLACED = "replaced", _("player replaced")
         ARCHIVED = "archived", _("game archived")
         UNARCHIVED = "unarchived", _("game taken out of the archive")
+        DEALER = "dealer", _("dealer corrected")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="history")
     # When it happened: now, or the moment an imported game's document says.

@@ -37,6 +37,7 @@ urlpatterns = [
     path("g/<str:token>/share/new-edit-link/", games.regenerate_edit, name="regenerate_edit"),
     path("g/<str:token>/finish/", games.finish, name="finish"),
     path("g/<str:token>/reopen/", games.reopen, name="reopen"),
+    path("g/<str:token>/dealer/", games.dealer, name="dealer"),
     path("g/<str:token>/again/", games.play_again, name="play_again"),
     path("g/<str:token>/players/", manage.players, name="players"),
     path("g/<str:token>/archive/", manage.archive, name="archive"),

@@ -121,6 +121,7 @@ def page_tour(start_game) -> dict[str, str]:
         "correct": f"{g.url}rounds/1/edit/",
         "delete": f"{g.url}rounds/1/delete/",
         "end the game": f"{g.url}finish/",
+        "who dealt": f"{g.url}dealer/",
         "manage": f"{g.url}players/",
         "delete game": f"{g.url}delete/",
         "checker": "/check/?rules=liverpool&round=3&melds=2H+3H&hand=2H+3H+4H+5H",

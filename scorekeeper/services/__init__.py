@@ -8,6 +8,7 @@ records the change. Callers use `services.<name>`; the names below are the whole
 from ..refusals import Conflict, ServiceError
 from .exchange import AlreadyImported, ClubAlreadyImported, club_import, game_import, games_import
 from .games import (
+    dealer_fix,
     game_archive,
     game_delete,
     game_finish,
@@ -46,6 +47,7 @@ from .seats import (
 from .undo import game_undo_last, history_undo
 
 __all__ = [
+    "dealer_fix",
     "Hand",
     "entries_of",
     "hand_send",

@@ -78,6 +78,7 @@ def _games_import(
             options=document.options.stored(),
             seats=len(document.names),
             first_dealer=document.first_dealer,
+            redeals=document.redeals,
             edit_token_hash=token_hash(edit),
             view_token_hash=token_hash(view),
             view_salt=salt,

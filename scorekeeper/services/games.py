@@ -16,7 +16,7 @@ from ..models import Game, HistoryEntry, Player
 from ..names import clean_name, name_key
 from ..refusals import Conflict, ServiceError
 from ..tokens import new_salt, new_token, rotated_token, token_hash, view_token
-from .history import bump_version, record
+from .history import bump_version, record, table_of
 from .seats import seats_close
 
 EDIT_LINK_TWIN_WINDOW = timedelta(seconds=60)
@@ -125,6 +125,33 @@ def game_reopen(*, game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(finished_at=None)
     game.romi_trophies.all().delete()
     record(game=game, action=HistoryEntry.Action.REOPENED)
+    bump_version(game)
+
+
+@transaction.atomic
+def dealer_fix(*, game: Game, seat: int) -> None:
+    """The round being played was dealt by `seat`, out of turn: the rounds after it follow
+    on from that seat, the rounds before keep their dealer; the history says so."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    table = table_of(game, Table, "romi_no_rounds")
+    if game.finished_at is not None:
+        raise ServiceError("game_over")
+    names = {p.seat: p.name for p in game.players.all()}
+    if seat not in names:
+        raise ServiceError("no_such_seat")
+    number = game.rounds.count() + 1
+    before = table.dealer(number)
+    if before == seat:
+        return
+    fixed = table.redealt(number, seat)
+    Game.objects.filter(pk=game.pk).update(redeals=[list(r) for r in sorted(fixed.redeals)])
+    record(
+        game=game,
+        action=HistoryEntry.Action.DEALER,
+        round_number=number,
+        before={"seat": before, "name": names[before]},
+        after={"seat": seat, "name": names[seat]},
+    )
     bump_version(game)
 
 

@@ -22,6 +22,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from rules_engine import NotationError, RomiTable, format_hand, parse_hand
 
 from .. import outbox, services
+from ..digits import small_number
 from ..forms import RoundForm
 from ..i18n import lang
 from ..refusals import rule_words
@@ -41,7 +42,7 @@ from .access import (
     remember_game,
 )
 from .errors import problem
-from .responses import HtmxHttpRequest, service_message
+from .responses import REFUSED, HtmxHttpRequest, service_message
 
 VIEWER_CACHE_SECONDS = 600
 
@@ -223,6 +224,26 @@ def finish(request: HtmxHttpRequest, token: str) -> HttpResponse:
     except services.ServiceError:
         pass  # nothing to finish yet, or already finished: the page says which
     return back_to_game(request, token)
+
+
+@require_http_methods(["GET", "POST"])
+def dealer(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Who dealt the round being played, when the deal went out of turn: the next rounds
+    follow on from that player."""
+    access = edit_access(token)
+    board = game_board(access.game, lang())
+    context: dict[str, Any] = {"board": board, "token": token, "access": access}
+    if request.method == "POST":
+        try:
+            seat = small_number(request.POST.get("seat", ""))
+            if seat is None:
+                raise services.ServiceError("no_such_seat")
+            services.dealer_fix(game=access.game, seat=seat)
+            return back_to_game(request, token)
+        except services.ServiceError as error:
+            context["error"] = service_message(error)
+            return render(request, "games/dealer.html", context, status=REFUSED)
+    return render(request, "games/dealer.html", context)
 
 
 @require_POST
