@@ -89,6 +89,13 @@ def implied_facts(rules: RuleSystem) -> tuple[ImpliedFact, ...]:
     return tuple(implied)
 
 
+def min_hand_points(rules: RuleSystem, with_jokers: bool = True) -> int:
+    """The least a hand that did not go out is worth: its cheapest single card."""
+    worth = rules.values
+    cheapest = min(worth.of_rank(rank) for rank in range(1, 14))
+    return min(cheapest, worth.joker) if with_jokers else cheapest
+
+
 def _implied_facts(rules: RuleSystem, players: Sequence[PlayerDeal]) -> list[frozenset[Fact]]:
     facts = [p.facts for p in players]
     for rule in implied_facts(rules):
@@ -121,6 +128,7 @@ def validate_deal(
     elif not no_winner and len(out) != 1:
         problems.append(Problem(None, "went_out_count", {"count": len(out)}, went_out))
     ceiling = max_hand_points(rules, round_number, len(players), with_jokers)
+    floor = min_hand_points(rules, with_jokers)
     for i, player in enumerate(players):
         for fact in sorted(player.facts - known):
             problems.append(Problem(i, "unknown_fact", {"fact": str(fact)}, "points"))
@@ -133,6 +141,10 @@ def validate_deal(
             problems.append(Problem(i, "negative_hand", {"points": points}, player.field))
         elif player.went_out and points != 0:
             problems.append(Problem(i, "went_out_with_points", {"points": points}, player.field))
+        elif not player.went_out and points < floor:
+            # Whoever did not go out holds a card at least: no 0, no 1 where cards are worth 2+.
+            low = {"points": points, "minimum": floor}
+            problems.append(Problem(i, "hand_too_low", dict(low), player.field))
         elif points > ceiling:
             params: dict[str, object] = {"points": points, "maximum": ceiling}
             problems.append(Problem(i, "hand_too_high", params, player.field))

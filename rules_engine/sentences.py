@@ -111,6 +111,10 @@ SENTENCES: dict[str, dict[str, str | tuple[str, str]]] = {
         "fr": "{decks} paquet(s) ne suffisent pas pour distribuer chaque manche à {players} joueurs.",
         "en": "{decks} deck(s) cannot deal every round to {players} players.",
     },
+    "hand_too_low": {
+        "fr": "{points} points ? Une main qui n'a pas fini garde au moins une carte : {minimum} points au moins.",
+        "en": "{points} points? A hand that did not go out keeps a card at least: {minimum} points or more.",
+    },
     "players_needed": {
         "fr": "Précisez le nombre de joueurs autour de la table.",
         "en": "Say how many players sit at the table.",

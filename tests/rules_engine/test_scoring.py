@@ -94,7 +94,7 @@ def problem_codes(slug, players, **kw):
 
 
 def test_exactly_one_player_goes_out():
-    assert problem_codes("liverpool", [deal(0), deal(5)]) == ["went_out_count"]
+    assert problem_codes("liverpool", [deal(0), deal(5)]) == ["went_out_count", "hand_too_low"]
     assert problem_codes("liverpool", [deal(0, None, "went_out"), deal(0, None, "went_out")]) == [
         "went_out_count"
     ]
@@ -143,3 +143,15 @@ def test_a_lone_zero_says_who_went_out_and_two_say_nothing():
     assert lone_zero([12, 0, None, 7]) == 1
     assert lone_zero([0, 0, 5]) is None
     assert lone_zero([None, 4]) is None
+
+
+def test_a_hand_that_did_not_go_out_is_worth_its_cheapest_card_at_least():
+    # Rami Contrat's cheapest card is a 2: no hand left after the deal is worth 0 or 1.
+    assert problem_codes("rami-contrat", [deal(0, None, "went_out"), deal(1), deal(2)]) == [
+        "hand_too_low"
+    ]
+    assert problem_codes("rami-contrat", [deal(0, None, "went_out"), deal(0), deal(2)]) == [
+        "hand_too_low"
+    ]
+    scored = score_deal(get_rules("rami-contrat"), 1, [deal(0, None, "went_out"), deal(2), deal(2)])
+    assert scored == [0, 2, 2]

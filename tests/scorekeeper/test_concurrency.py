@@ -27,7 +27,7 @@ def entry(rng):
     data = {"went_out": str(out)}
     for seat in range(len(NAMES)):
         if seat != out:
-            data[f"points_{seat}"] = str(rng.randrange(1, 60))
+            data[f"points_{seat}"] = str(rng.randrange(2, 60))
     return data
 
 

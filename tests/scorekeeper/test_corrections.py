@@ -87,14 +87,14 @@ def test_the_history_shows_what_changed_old_to_new(client, start_game):
 
 def test_deleting_the_last_round_of_a_finished_game_reopens_it(client, start_game):
     g = start_game("liverpool", ["A", "B"])
-    play(client, g, *[round_data({1: "1"}, out=0)] * 7)
+    play(client, g, *[round_data({1: "2"}, out=0)] * 7)
     client.post(g.url + "rounds/7/delete/")
     assert "Manche 7 sur 7" in client.get(g.url).content.decode()
 
 
 def test_play_again_keeps_the_table_and_the_dealer_continues(client, start_game):
     g = start_game("liverpool", ["A", "B", "C"], first_dealer=0)
-    play(client, g, *[round_data({1: "1", 2: "2"}, out=0)] * 7)
+    play(client, g, *[round_data({1: "2", 2: "2"}, out=0)] * 7)
     response = client.post(g.url + "again/")
     html = client.get(response["Location"]).content.decode()
     assert "Manche 1 sur 7" in html

@@ -205,3 +205,15 @@ def test_each_card_keys_spoken_name_starts_with_what_it_shows(client, start_game
     keys = re.findall(r'data-card="([^"]+)" aria-label="([^"]+)">([^<]+)</button>', html)
     assert keys and all(label.startswith(shown) for _card, label, shown in keys)
     assert ("K", "K, roi", "K") in keys and ("JK", "JK, joker", "JK") in keys
+
+
+def test_a_zero_for_a_player_who_did_not_go_out_is_asked_about_next_to_the_field(
+    client, start_game
+):
+    g = start_game("rami-contrat", ["Ana", "Ben", "Cléo"])
+    response = client.post(g.url + "rounds/", round_data({1: "0", 2: "1"}, out=0))
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert 'id="err-points-1"' in html and 'id="err-points-2"' in html
+    assert "garde au moins une carte : 2 points au moins" in visible_text(html)
+    assert Round.objects.count() == 0
