@@ -106,6 +106,15 @@
     field.blur();
     field.focus();
   }
+  // One card picker open at a time: a second one would push Save off the screen.
+  document.addEventListener("toggle", (event) => {
+    const details = event.target;
+    if (!details.matches || !details.matches("details.picker") || !details.open) return;
+    details.closest("form")?.querySelectorAll("details.picker[open]").forEach((other) => {
+      if (other !== details) other.open = false;
+    });
+  }, true);
+
   function fields(form) { return [...form.querySelectorAll("[data-keypad]")]; }
   function nextField(field) {
     markWentOutByZero(field);

@@ -217,3 +217,15 @@ def test_a_zero_for_a_player_who_did_not_go_out_is_asked_about_next_to_the_field
     assert 'id="err-points-1"' in html and 'id="err-points-2"' in html
     assert "garde au moins une carte : 2 points au moins" in visible_text(html)
     assert Round.objects.count() == 0
+
+
+def test_the_round_just_saved_is_echoed_with_each_players_score(client, start_game):
+    g = start_game("liverpool", ["Ana", "Ben", "Cléo"])
+    saved = client.post(
+        g.url + "rounds/", round_data({1: "12", 2: "30"}, out=0), HTTP_HX_REQUEST="true"
+    )
+    flash = re.search(
+        r"<p class=\"flash\" role=\"status\" data-saved>.*?</p>", saved.content.decode(), re.S
+    )
+    words = " ".join(re.sub(r"<[^>]+>", " ", flash.group(0)).split())
+    assert words == "Manche 1 enregistrée. Ana 0 · Ben 12 · Cléo 30"
