@@ -104,6 +104,9 @@ SERVICE_MESSAGES = {
     "went_out_many": gettext_noop(
         "Every hand is in, but more than one player went out: check your ★ and send again."
     ),
+    "contract_player_gone": gettext_noop(
+        "The player of this contract has been renamed or replaced since: log it again."
+    ),
     "romi_no_rounds": gettext_noop("ROMi RAMi has no rounds to enter: log contracts instead."),
     "no_rounds": gettext_noop("No round has been played yet: there is nothing to finish."),
     "contract_gone": gettext_noop("That contract was already removed on another phone."),

@@ -16,7 +16,12 @@ from ..models import Game, HistoryEntry, RomiContract, Round
 from ..refusals import ServiceError
 from .results import summarise
 
-UNDOABLE = (HistoryEntry.Action.ADDED, HistoryEntry.Action.EDITED, HistoryEntry.Action.DELETED)
+UNDOABLE = (
+    HistoryEntry.Action.ADDED,
+    HistoryEntry.Action.EDITED,
+    HistoryEntry.Action.DELETED,
+    HistoryEntry.Action.CONTRACT_DELETED,
+)
 
 
 def record(*, game: Game, action: str, **fields: Any) -> HistoryEntry:

@@ -107,6 +107,7 @@ def romi_contract_delete(*, game: Game, contract_id: int) -> None:
             "colour": contract.colour,
             "combos": contract.combos,
             "bonus_cards": contract.bonus_cards,
+            "joker_used": contract.joker_used,
         },
     )
     contract.delete()

@@ -9,6 +9,7 @@ from .. import round_records
 from ..models import Game, HistoryEntry
 from ..refusals import Conflict, ServiceError
 from .history import last_change
+from .romi import romi_contract_log
 from .rounds import round_correct, round_delete_last, round_record, round_snapshot
 
 
@@ -54,6 +55,21 @@ def history_undo(*, game: Game, entry: HistoryEntry) -> None:
             no_winner=before.no_winner,
             expected_version=round_.version,
             action=HistoryEntry.Action.RESTORED,
+        )
+    elif entry.action == HistoryEntry.Action.CONTRACT_DELETED:
+        card = entry.before or {}
+        player = game.players.filter(name=card.get("name")).first()
+        if player is None:  # the seat was renamed or handed on since: ask the table
+            raise Conflict("contract_player_gone")
+        combos = card.get("combos") or ""
+        romi_contract_log(
+            game=game,
+            player=player,
+            points=int(card.get("points", 0)),
+            colour=str(card.get("colour", "")),
+            combos=[int(n) for n in (combos.split(",") if isinstance(combos, str) else combos)],
+            bonus_cards=int(card.get("bonus_cards", 0)),
+            joker_used=bool(card.get("joker_used")),
         )
     else:
         raise ServiceError("cannot_undo")

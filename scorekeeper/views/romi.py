@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.forms import Form
 from django.http import HttpResponse
-from django.views.decorators.http import require_POST
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import services
 from ..i18n import lang
@@ -48,9 +49,16 @@ def contract_log(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return _render(request, access, 422, romi_form=form)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def contract_delete(request: HtmxHttpRequest, token: str, contract_id: int) -> HttpResponse:
+    """Remove a contract card logged by mistake, after asking (it can be undone)."""
     access = edit_access(token)
+    if request.method == "GET":
+        contract = access.game.romi_contracts.select_related("player").filter(pk=contract_id)
+        found = contract.first()
+        if found is None:
+            return back_to_game(request, token)
+        return render(request, "games/romi_delete.html", {"contract": found, "token": token})
     try:
         services.romi_contract_delete(game=access.game, contract_id=contract_id)
     except services.ServiceError:

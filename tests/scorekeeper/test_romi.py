@@ -1,5 +1,7 @@
 """ROMi RAMi sheet: contracts logged during play, the joker token once, trophies and tally."""
 
+import re
+
 from scorekeeper.selectors import game_board
 
 
@@ -107,3 +109,27 @@ def test_logging_a_contract_after_the_end_says_so_in_words(client, start_game):
     assert response.status_code == 422
     html = response.content.decode()
     assert "La partie est terminée" in html and "game_over" not in html
+
+
+def test_removing_a_contract_asks_first_and_can_be_undone(client, start_game):
+    from scorekeeper.models import RomiContract
+
+    from .helpers import visible_text
+
+    g = start_game("romi-rami", ["Judith", "Adèle"])
+    log(client, g, 1, 9, colour="C", combos="2,3", bonus=2, joker=True)
+    contract = RomiContract.objects.get()
+    page = client.get(g.url).content.decode()
+    assert f'href="{g.url}romi/contracts/{contract.pk}/delete/"' in page
+    ask = visible_text(client.get(f"{g.url}romi/contracts/{contract.pk}/delete/").content.decode())
+    assert "Retirer ce contrat ?" in ask and "Adèle" in ask
+    assert RomiContract.objects.count() == 1  # asking changes nothing
+    client.post(f"{g.url}romi/contracts/{contract.pk}/delete/")
+    assert RomiContract.objects.count() == 0
+    page = client.get(g.url).content.decode()
+    assert "Annuler : contrat d’Adèle retiré" in visible_text(page)
+    entry = re.search(r'name="entry" value="(\d+)"', page).group(1)
+    client.post(g.url + "undo-last/", {"entry": entry})
+    back = RomiContract.objects.get()
+    assert (back.player.name, back.points, back.colour, back.combos) == ("Adèle", 9, "C", "2,3")
+    assert (back.bonus_cards, back.joker_used) == (2, True)
