@@ -108,7 +108,11 @@ def page_tour(start_game) -> dict[str, str]:
     g.game.refresh_from_db()
     services.hand_send(game=g.game, seat=1, number=2, hand=services.Hand(cards="K 7"))
     salt = g.game.seat_salt
+    player = romi.game.players.get(seat=1)
+    card = {"points": 3, "colour": "H", "combos": [2], "bonus_cards": 0, "joker_used": False}
+    contract = services.romi_contract_log(game=romi.game, player=player, **card)
     return {
+        "remove a contract": f"{romi.url}romi/contracts/{contract.pk}/delete/",
         "join the table": f"/j/{tokens.join_token(salt)}/",
         "a player's own page": f"/s/{tokens.seat_token(salt, 1)}/",
         "home": "/",
