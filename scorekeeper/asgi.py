@@ -8,5 +8,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 django_application = get_asgi_application()  # sets Django up before the app's modules load
 
 from .body_limits import BodyLimits  # noqa: E402
+from .live_asgi import LiveEvents  # noqa: E402
 
-application = BodyLimits(django_application)
+application = BodyLimits(LiveEvents(django_application))

@@ -1,5 +1,8 @@
 """A game's changes pushed to its open pages: a Server-Sent Events stream of its version.
 
+On the server the stream is served in front of Django (scorekeeper/live_asgi.py), so that an
+open page holds a coroutine, not a thread; this view answers the same path elsewhere.
+
 Each event is the version alone (`id:` too, so a reconnecting browser says what it holds in
 `Last-Event-ID`); the page then fetches `/live/?v=` as the polling page did. The first event
 is sent at once, so a page that hears nothing within seconds knows a proxy buffers the
@@ -9,7 +12,7 @@ it waits: the version is read once, then news comes from scorekeeper/live.py.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
@@ -27,7 +30,7 @@ RETRY_MS = 2000  # how soon a browser opens a lost stream again
 GAME_AND_VERSION = f"SELECT id, version FROM {Game._meta.db_table} {WHERE_TOKEN}"
 
 
-def _game_and_version(token: str) -> tuple[int, int] | None:
+def game_and_version(token: str) -> tuple[int, int] | None:
     """The game an edit, view or seat link opens, and its version."""
     if not token or len(token) > MAX_TOKEN:
         return None
@@ -47,7 +50,7 @@ def _event(version: int) -> bytes:
     return f"id: {version}\nevent: version\ndata: {version}\n\n".encode()
 
 
-async def _stream(game_id: int, version: int) -> AsyncIterator[bytes]:
+async def stream(game_id: int, version: int) -> AsyncGenerator[bytes]:
     subscription = live.hub.subscribe(game_id)  # first: nothing slips in before the read
     try:
         yield f"retry: {RETRY_MS}\n".encode() + _event(version)
@@ -58,7 +61,11 @@ async def _stream(game_id: int, version: int) -> AsyncIterator[bytes]:
                 continue
             heard = subscription.version
             subscription.version = None
-            current = heard if heard is not None else await sync_to_async(_version)(game_id)
+            current = (
+                heard
+                if heard is not None
+                else await sync_to_async(_version, thread_sensitive=False)(game_id)
+            )
             if current is None:  # the game was deleted
                 yield b"event: gone\ndata: \n\n"
                 return
@@ -75,12 +82,12 @@ async def game_events(request: HttpRequest, token: str) -> HttpResponseBase:
         # A server that cannot stream (WSGI) would hold the request forever: "no stream
         # here" (204 tells the browser not to retry), and the page polls instead.
         return HttpResponse(status=204)
-    found = await sync_to_async(_game_and_version)(token)
+    found = await sync_to_async(game_and_version)(token)
     if found is None:
         raise Http404
     # Every stream starts with the current version: a page that holds an older one (asleep,
     # offline, reconnected to another instance) fetches what it missed, once.
-    response = StreamingHttpResponse(_stream(*found), content_type="text/event-stream")
+    response = StreamingHttpResponse(stream(*found), content_type="text/event-stream")
     response["Cache-Control"] = "private, no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on as it comes
     return response
