@@ -115,6 +115,10 @@ SENTENCES: dict[str, dict[str, str | tuple[str, str]]] = {
         "fr": "{points} points ? Une main qui n'a pas fini garde au moins une carte : {minimum} points au moins.",
         "en": "{points} points? A hand that did not go out keeps a card at least: {minimum} points or more.",
     },
+    "no_such_seat": {
+        "fr": "Il n'y a pas de place {seat} à cette table.",
+        "en": "There is no seat {seat} at this table.",
+    },
     "players_needed": {
         "fr": "Précisez le nombre de joueurs autour de la table.",
         "en": "Say how many players sit at the table.",

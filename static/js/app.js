@@ -146,11 +146,18 @@
     }, 0);
   });
 
-  // The running sum of a typed total: "12+11+7" shows "= 30". The server counts for real.
-  function sumOf(text) {
+  // A typed hand as the keypad writes it, a number or a sum ("12+11+7", "30−5"); null when
+  // it is neither. The server counts for real (keypad.parse_points); offline totals use it too.
+  function typedPoints(text) {
     const compact = text.replace(/\s+/g, "").replace(/−/g, "-");
-    if (!/^[+-]?\d+([+-]\d+)+$/.test(compact)) return null;
+    if (!/^[+-]?\d+([+-]\d+)*$/.test(compact)) return null;
     return compact.match(/[+-]?\d+/g).reduce((total, term) => total + Number(term), 0);
+  }
+  window.RamiTypedPoints = typedPoints;
+
+  // The running sum of a typed total: "12+11+7" shows "= 30" (a lone number shows nothing).
+  function sumOf(text) {
+    return /\d\s*[+\-−]/.test(text) ? typedPoints(text) : null;
   }
   function showSum(field) {
     const out = document.getElementById(field.getAttribute("aria-describedby")?.split(" ")[0] || "");

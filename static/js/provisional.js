@@ -5,14 +5,6 @@
 window.RamiProvisional = (() => {
   "use strict";
 
-  // A typed hand: a number or a sum, as the keypad writes it ("12+11+7", "30−5").
-  function typedPoints(text) {
-    const compact = text.replace(/\s+/g, "").replace(/−/g, "-");
-    if (!compact) return null;
-    if (!/^[+-]?\d+([+-]\d+)*$/.test(compact)) return undefined;
-    return (compact.match(/[+-]?\d+/g) || []).reduce((sum, term) => sum + Number(term), 0);
-  }
-
   // Cards left in hand, as the picker writes them (its keys); anything else is not counted
   // here (undefined), and the server counts it when the round arrives.
   function cardPoints(text, values) {
@@ -54,7 +46,7 @@ window.RamiProvisional = (() => {
         const cards = (values.get(`cards_${seat}`) || "").trim();
         const typed = (values.get(`points_${seat}`) || "").trim();
         if (cards) score = cardPoints(cards, scoring.values);
-        else if (typed) score = typedPoints(typed);
+        else if (typed) score = window.RamiTypedPoints ? window.RamiTypedPoints(typed) : undefined;
         else score = own.has("went_out") ? 0 : undefined;
       }
       if (score === undefined || score === null) return undefined;
