@@ -176,7 +176,7 @@ STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "scorekeeper.static_storage.MinifiedStaticFilesStorage"},
 }
 # Under ASGI Django iterates whitenoise's file responses in a thread and warns on each; the
 # files are small, hashed and cached for a year by the phones, so the warning is only noise.

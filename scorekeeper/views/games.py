@@ -26,6 +26,7 @@ from ..digits import small_number
 from ..forms import RoundForm
 from ..i18n import lang
 from ..refusals import rule_words
+from ..result_text import result_text
 from ..romi_forms import RomiContractForm, RomiFinishForm
 from ..selectors import game_board
 from ..tokens import join_token, rotated_token, token_hash, view_token
@@ -62,6 +63,12 @@ def game_context(
     if access.can_edit:
         context["last_change"] = services.last_change(access.game)
         context["outbox_messages"] = outbox.MESSAGES
+    if board.finished and not board.romi:  # what "share the result" sends
+        context["result"] = {
+            "text": result_text(board),
+            "view": reverse("game", args=[view_token(access.game.view_salt)]),
+            "pdf": f"{board.rules.slug}-{access.game.created_at:%Y-%m-%d}.pdf",
+        }
     table = board.table
     if access.can_edit and not board.finished:
         if isinstance(table, RomiTable):

@@ -96,14 +96,21 @@ def _house_rules(form: BlankGridForm) -> dict[str, HouseRulesForm]:
 def _blank_context(
     form: BlankGridForm, house_rules: dict[str, HouseRulesForm] | None = None
 ) -> dict[str, Any]:
-    """The form, and each game's house rules (app.js shows the chosen game's only)."""
+    """The form, and each game's house rules: the chosen game's are shown from the start (the
+    page does not shift when app.js runs), app.js shows another game's when it is chosen."""
+    shown = form["rules"].value()
     blocks = [
-        (slug, SYSTEMS[slug].name[lang()], rules_form, rules_form.chosen)  # open when set
+        (slug, SYSTEMS[slug].name[lang()], rules_form, rules_form.chosen, slug != shown)
         for slug, rules_form in (house_rules or _house_rules(form)).items()
     ]
     # The number of deals is asked only of games that have no fixed number.
-    open_ended = " ".join(s.slug for s in SYSTEMS.values() if s.rounds is None and s.romi is None)
-    return {"form": form, "house_rules": blocks, "open_ended": open_ended}
+    open_ended = [s.slug for s in SYSTEMS.values() if s.rounds is None and s.romi is None]
+    return {
+        "form": form,
+        "house_rules": blocks,
+        "open_ended": " ".join(open_ended),
+        "deals_hidden": shown not in open_ended,
+    }
 
 
 def _pdf_response(content: bytes, filename: str) -> HttpResponse:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import rjsmin
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
@@ -42,7 +43,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     # The version is a digest of the worker as served without it: any change of its code
     # or of a file it precaches makes a new one.
     context["version"] = pwa.version(template.render(context))
-    response = HttpResponse(template.render(context), content_type="text/javascript")
+    # Sent without its comments, as the other scripts are once collected.
+    response = HttpResponse(rjsmin.jsmin(template.render(context)), content_type="text/javascript")
     response["Service-Worker-Allowed"] = "/"
     return response
 

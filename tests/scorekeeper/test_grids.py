@@ -167,4 +167,7 @@ def test_deck_counts_are_written_in_good_grammar_and_dates_in_the_language(clien
 
 def test_the_number_of_deals_is_asked_only_of_open_ended_games(client):
     html = client.get("/grids/").content.decode()
+    # Shown by app.js when Rami 51 is chosen; the page opens on another game.
+    assert re.search(r'<div class="field" data-for="rami-51" hidden><label for="id_deals">', html)
+    html = client.get("/grids/?rules=rami-51&players=4").content.decode()
     assert re.search(r'<div class="field" data-for="rami-51"><label for="id_deals">', html)
