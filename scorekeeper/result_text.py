@@ -15,11 +15,19 @@ def result_text(board: Board) -> str:
     rules = board.rules
     date = date_format(timezone.localtime(board.game.created_at), "SHORT_DATE_FORMAT")
     lines = [f"{rules.name[lang()]} · {date}"]
-    lines += [f"{line.rank}. {line.player.name}: {line.total}" for line in board.standings]
-    if len(board.leaders) == 1:
-        lines.append(gettext("%(name)s wins!") % {"name": board.standings[0].player.name})
+    if board.romi is not None:
+        ranked = sorted(board.romi.lines, key=lambda line: line.rank)
+        lines += [f"{line.rank}. {line.player.name}: {line.total}" for line in ranked]
+        winners = board.romi.winners
+    else:
+        lines += [f"{line.rank}. {line.player.name}: {line.total}" for line in board.standings]
+        winners = [board.standings[0].player] if len(board.leaders) == 1 else []
+    if len(winners) == 1:
+        lines.append(gettext("%(name)s wins!") % {"name": winners[0].name})
     else:
         lines.append(gettext("Tie for first place."))
+    if board.romi is not None:
+        return "\n".join(lines)
     played = len(board.rows)
     if board.stopped_early and board.table.rounds:
         lines.append(

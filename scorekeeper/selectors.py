@@ -181,6 +181,11 @@ class RomiBoard:
     triggered_by: Player | None
     trophies: list
 
+    @property
+    def winners(self) -> list[Player]:
+        """The player(s) ranked first (the tie-break on bonus cards already applied)."""
+        return [line.player for line in self.lines if line.rank == 1]
+
 
 def round_info(table: Table, players: list[Player], number: int, lang: str) -> RoundInfo:
     plan = table.round(number)

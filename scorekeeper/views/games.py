@@ -63,7 +63,7 @@ def game_context(
     if access.can_edit:
         context["last_change"] = services.last_change(access.game)
         context["outbox_messages"] = outbox.MESSAGES
-    if board.finished and not board.romi:  # what "share the result" sends
+    if board.finished:  # what "share the result" sends
         context["result"] = {
             "text": result_text(board),
             "view": reverse("game", args=[view_token(access.game.view_salt)]),

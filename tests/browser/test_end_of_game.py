@@ -93,7 +93,7 @@ def test_share_opens_the_share_sheet_with_the_result_the_view_link_and_the_pdf(
         "1. Ana: 0",
         "2. Ben: 105",
         "3. Cléo: 210",
-        "Ana gagne !",
+        "Ana gagne\u00a0!",
         "7 manches jouées.",
     ]
     assert lines[6].endswith(g.view_url) and g.url not in shared["text"]  # never the edit link
@@ -117,7 +117,7 @@ def test_without_a_share_sheet_the_result_is_copied_and_the_phone_says_so(
     page.get_by_role("status").filter(has_text="Résultat copié").wait_for()
     assert page.get_by_role("button", name="✓ Partager le résultat").is_visible()
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied.splitlines()[4] == "Ana gagne !" and copied.endswith(g.view_url)
+    assert copied.splitlines()[4] == "Ana gagne\u00a0!" and copied.endswith(g.view_url)
 
 
 def test_without_a_clipboard_the_result_is_shown_selected_to_copy_by_hand(open_phone, start_game):
@@ -128,7 +128,7 @@ def test_without_a_clipboard_the_result_is_shown_selected_to_copy_by_hand(open_p
     page.get_by_role("button", name="Partager le résultat").tap()
     text = page.get_by_role("textbox", name="Copiez ce texte pour partager le résultat :")
     assert_on_screen(page, text, "the result to copy")
-    assert "Ana gagne !" in text.input_value()
+    assert "Ana gagne\u00a0!" in text.input_value()
     assert page.evaluate(
         "document.activeElement.selectionEnd - document.activeElement.selectionStart"
     ) == len(text.input_value())
