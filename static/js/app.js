@@ -81,8 +81,9 @@
     target = field;
     field.inputMode = "none";
     keypad.hidden = false;
-    const height = keypad.getBoundingClientRect().height;
-    document.body.style.setProperty("--pad-height", `${height}px`);
+    const rect = keypad.getBoundingClientRect();
+    document.body.style.setProperty("--pad-height", `${rect.height}px`);
+    document.body.style.setProperty("--pad-width", `${rect.width}px`);
     document.body.classList.add("pad-open");
     revealAbovePad(field);
   }
@@ -91,9 +92,16 @@
     keypad.hidden = true;
     document.body.classList.remove("pad-open");
   }
+  // A landscape phone has the pad beside the rows (app.css): it hides nothing below.
+  function padBeside() {
+    if (!keypad || keypad.hidden) return false;
+    const rect = keypad.getBoundingClientRect();
+    return rect.top < 1 && rect.left > 0;
+  }
   // The field being typed stays in sight, above the pad.
   function revealAbovePad(field) {
-    const padTop = window.innerHeight - (keypad && !keypad.hidden ? keypad.getBoundingClientRect().height : 0);
+    const covered = keypad && !keypad.hidden && !padBeside();
+    const padTop = window.innerHeight - (covered ? keypad.getBoundingClientRect().height : 0);
     const box = field.closest(".hand") || field;
     const rect = box.getBoundingClientRect();
     if (rect.bottom > padTop - 4) window.scrollBy({ top: rect.bottom - padTop + 8 });
