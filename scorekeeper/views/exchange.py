@@ -28,6 +28,7 @@ from ..exchange import (
 )
 from ..i18n import lang
 from ..models import Game
+from ..places import document_names, place_in_words
 from ..problems import Malformed
 from .access import club_access, game_access, remember_club, remember_game
 from .responses import REFUSED, service_message
@@ -68,13 +69,25 @@ class ImportForm(forms.Form):
         upload = self.cleaned_data["document"]
         if upload.size > self.most:
             raise forms.ValidationError(self.too_large)
+        raw = upload.read(self.most + 1)
         try:
-            return self.read(upload.read(self.most + 1))
+            return self.read(raw)
         except Malformed as error:
-            raise forms.ValidationError(
-                _("This file cannot be imported: %(where)s should be %(what)s.")
-                % {"where": error.where, "what": error.what}
-            ) from None
+            # The place in the players' words, and as written in the file for whoever edits it.
+            words = {
+                "place": place_in_words(error.where, document_names(raw)),
+                "what": error.what,
+                "where": error.where,
+            }
+            if error.what.endswith("."):  # the rules' own sentence says what is wrong
+                message = _(
+                    "This file cannot be imported: %(place)s: %(what)s (in the file: %(where)s)"
+                )
+            else:
+                message = _(
+                    "This file cannot be imported: %(place)s should be %(what)s (in the file: %(where)s)."
+                )
+            raise forms.ValidationError(message % words) from None
 
 
 class BookImportForm(ImportForm):

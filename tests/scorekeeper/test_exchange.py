@@ -106,7 +106,7 @@ def test_a_file_that_does_not_add_up_is_refused_whole_with_the_place_named(
     change(document)
     client.get("/language/en/")
     response = upload(client, document)
-    assert response.status_code == 422 and f"{where} should be" in errors(response)
+    assert response.status_code == 422 and f"(in the file: {where})" in errors(response)
     assert not Game.objects.exists() and not Round.objects.exists()
     assert not HistoryEntry.objects.exists()
 
