@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules_engine import Fact, RuleSystem, Table
+from rules_engine import Fact, RoundPlan, RuleSystem, Table
 
 from ..charts import score_race
 from ..facts import FACT_MARKS, FACT_WORDS, NO_WINNER_MARK, trophy_name
@@ -74,6 +74,17 @@ def house_rule_lines(table: Table) -> list[str]:
     return [_("House rules:") + " " + " ".join(lines)] if lines else []
 
 
+def _deal_words(plan: RoundPlan) -> tuple[str, str, str]:
+    """A deal as the grid says it: cards each, decks, jokers."""
+    decks = ngettext("%(n)d deck", "%(n)d decks", plan.decks) % {"n": plan.decks}
+    jokers = (
+        ngettext("%(n)d joker", "%(n)d jokers", plan.jokers) % {"n": plan.jokers}
+        if plan.jokers
+        else _("no joker")
+    )
+    return str(plan.cards), decks, jokers
+
+
 def round_sheet(
     table: Table, names: list[str], *, board: Board | None = None, subtitle: str = ""
 ) -> Sheet:
@@ -84,7 +95,10 @@ def round_sheet(
     rules = table.rules
     deals = table.rounds or max(len(board.rows) if board else 0, 1)
     has_contracts = rules.has_contracts
-    lead = [_("Round")] + ([_("Contract")] if has_contracts else []) + [_("Cards"), _("Dealer")]
+    # A deal that never changes (Rami 51) is said once under the grid, not on every row.
+    same_deal = len({_deal_words(table.round(n)) for n in range(1, deals + 1)}) == 1
+    cards = [] if same_deal else [_("Cards")]
+    lead = [_("Round")] + ([_("Contract")] if has_contracts else []) + cards + [_("Dealer")]
     header_top = lead + [x for name in names for x in (name or " ", "")]
     header_sub = [""] * len(lead) + [x for _name in names for x in (_("score"), _("total"))]
     spans = [((i, 0), (i, 1)) for i in range(len(lead))]
@@ -97,13 +111,8 @@ def round_sheet(
         line = [f"{number} {NO_WINNER_MARK}" if row and row.no_winner else str(number)]
         if plan.contract is not None:
             line.append(f"{plan.contract_symbols}\n{plan.contract_words(_lang())}")
-        deck_words = ngettext("%(n)d deck", "%(n)d decks", plan.decks) % {"n": plan.decks}
-        joker_words = (
-            ngettext("%(n)d joker", "%(n)d jokers", plan.jokers) % {"n": plan.jokers}
-            if plan.jokers
-            else _("no joker")
-        )
-        line.append(f"{plan.cards}\n{deck_words}, {joker_words}")
+        if not same_deal:
+            line.append("{}\n{}, {}".format(*_deal_words(plan)))
         if row:
             line.append(row.dealer.name)
             for cell in row.cells:
@@ -122,7 +131,16 @@ def round_sheet(
         else:
             total_row += ["", ""]
             rank_row += ["", ""]
-    widths = [0.9] + ([3.2] if has_contracts else []) + [1.2, 1.3] + [1.0, 1.0] * len(names)
+    widths = [0.9] + ([3.2] if has_contracts else []) + [1.2] * len(cards) + [1.3]
+    widths += [1.0, 1.0] * len(names)
+    if same_deal:  # read before dealing: under the title
+        cards_each, decks, jokers = _deal_words(table.round(1))
+        every_deal = _("Every deal: %(cards)s cards each, %(decks)s, %(jokers)s.") % {
+            "cards": cards_each,
+            "decks": decks,
+            "jokers": jokers,
+        }
+        subtitle = f"{subtitle}\n{every_deal}" if subtitle else every_deal
     winner = _("Winner:") + " "
     if board and board.finished and board.leaders:
         winner += ", ".join(board.players[i].name for i in board.leaders)

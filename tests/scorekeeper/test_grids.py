@@ -171,3 +171,31 @@ def test_the_number_of_deals_is_asked_only_of_open_ended_games(client):
     assert re.search(r'<div class="field" data-for="rami-51" hidden><label for="id_deals">', html)
     html = client.get("/grids/?rules=rami-51&players=4").content.decode()
     assert re.search(r'<div class="field" data-for="rami-51"><label for="id_deals">', html)
+
+
+def test_a_deal_that_never_changes_is_said_once_under_the_grid_not_on_every_row(client):
+    query = "rules=rami-51&players=4&deals=30&paper=a4&orientation=portrait&per_sheet=1&language=fr"
+    text = " ".join(text_of(pdf_of(client.get("/grids/?" + query))).split())
+    assert text.count("paquets") == 1
+    assert "Chaque donne : 13 cartes chacun, 2 paquets, 4 jokers." in text
+    assert "Manche Donneur" in text  # no column for it between the two
+
+
+def test_a_deal_that_changes_keeps_its_column(client):
+    query = (
+        "rules=liverpool&players=4&deals=10&paper=a4&orientation=landscape&per_sheet=1&language=fr"
+    )
+    text = " ".join(text_of(pdf_of(client.get("/grids/?" + query))).split())
+    assert "Cartes" in text and "Chaque donne" not in text
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [("rami-contrat", "⊘ sans gagnant"), ("rami-contrat-13", "① a ouvert en premier")],
+)
+def test_the_grid_legend_explains_the_marks_its_rows_can_hold(client, rules, words):
+    query = (
+        f"rules={rules}&players=4&deals=10&paper=a4&orientation=portrait&per_sheet=1&language=fr"
+    )
+    text = " ".join(text_of(pdf_of(client.get("/grids/?" + query))).split())
+    assert words in text
