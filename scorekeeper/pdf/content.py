@@ -69,6 +69,18 @@ def scoring_lines(rules: RuleSystem) -> list[str]:
     return lines
 
 
+def compact_lines(table: Table, deals: int) -> list[str]:
+    """What a compact sheet's signs mean, and each round's contract in words (its rows show
+    only the symbols)."""
+    lines = [_("# the round; under each player, + the round's points and = the running total.")]
+    contracts = [
+        f"{number} {table.round(number).contract_words(_lang())}"
+        for number in range(1, deals + 1)
+        if table.round(number).contract is not None
+    ]
+    return lines + ([_("Contracts:") + " " + " · ".join(contracts)] if contracts else [])
+
+
 def house_rule_lines(table: Table) -> list[str]:
     lines = in_force(table.system, table.options)
     return [_("House rules:") + " " + " ".join(lines)] if lines else []
@@ -86,21 +98,34 @@ def _deal_words(plan: RoundPlan) -> tuple[str, str, str]:
 
 
 def round_sheet(
-    table: Table, names: list[str], *, board: Board | None = None, subtitle: str = ""
+    table: Table,
+    names: list[str],
+    *,
+    board: Board | None = None,
+    subtitle: str = "",
+    compact: bool = False,
 ) -> Sheet:
     """Rounds down, players across: each player has a score cell and a running-total cell.
 
-    As many rounds as the game has; an open-ended game's as many as were played.
+    As many rounds as the game has; an open-ended game's as many as were played. A compact
+    sheet (small copies, several to a page) gives each round's contract by its symbols, and
+    its words once, in the legend: rows stay one pen's height.
     """
     rules = table.rules
     deals = table.rounds or max(len(board.rows) if board else 0, 1)
     has_contracts = rules.has_contracts
     # A deal that never changes (Rami 51) is said once under the grid, not on every row.
     same_deal = len({_deal_words(table.round(n)) for n in range(1, deals + 1)}) == 1
+    # Decks and jokers the same all game (cards may change): a compact sheet says them once.
+    same_decks = len({_deal_words(table.round(n))[1:] for n in range(1, deals + 1)}) == 1
+    short_cards = compact and same_decks
     cards = [] if same_deal else [_("Cards")]
-    lead = [_("Round")] + ([_("Contract")] if has_contracts else []) + cards + [_("Dealer")]
+    # A compact sheet's narrow columns are headed by signs, explained in its legend.
+    round_head = "#" if compact else _("Round")
+    lead = [round_head] + ([_("Contract")] if has_contracts else []) + cards + [_("Dealer")]
     header_top = lead + [x for name in names for x in (name or " ", "")]
-    header_sub = [""] * len(lead) + [x for _name in names for x in (_("score"), _("total"))]
+    score, total = ("+", "=") if compact else (_("score"), _("total"))
+    header_sub = [""] * len(lead) + [x for _name in names for x in (score, total)]
     spans = [((i, 0), (i, 1)) for i in range(len(lead))]
     spans += [((len(lead) + 2 * k, 0), (len(lead) + 2 * k + 1, 0)) for k in range(len(names))]
     rows = []
@@ -109,9 +134,13 @@ def round_sheet(
         plan = table.round(number)
         row = filled.get(number)
         line = [f"{number} {NO_WINNER_MARK}" if row and row.no_winner else str(number)]
-        if plan.contract is not None:
+        if plan.contract is not None and compact:
+            line.append(plan.contract_symbols)
+        elif plan.contract is not None:
             line.append(f"{plan.contract_symbols}\n{plan.contract_words(_lang())}")
-        if not same_deal:
+        if short_cards and not same_deal:
+            line.append(str(plan.cards))
+        elif not same_deal:
             line.append("{}\n{}, {}".format(*_deal_words(plan)))
         if row:
             line.append(row.dealer.name)
@@ -141,6 +170,10 @@ def round_sheet(
             "jokers": jokers,
         }
         subtitle = f"{subtitle}\n{every_deal}" if subtitle else every_deal
+    elif short_cards:
+        _cards, decks, jokers = _deal_words(table.round(1))
+        every_deal = _("Every deal: %(decks)s, %(jokers)s.") % {"decks": decks, "jokers": jokers}
+        subtitle = f"{subtitle}\n{every_deal}" if subtitle else every_deal
     winner = _("Winner:") + " "
     if board and board.finished and board.leaders:
         winner += ", ".join(board.players[i].name for i in board.leaders)
@@ -153,7 +186,9 @@ def round_sheet(
         spans=spans,
         rows=rows,
         footer=[total_row, rank_row],
-        legend=legend(table) + house_rule_lines(table),
+        legend=(compact_lines(table, deals) if compact else [])
+        + legend(table)
+        + house_rule_lines(table),
         widths=widths,
         first_wide=len(lead),
         lines_after=[winner],

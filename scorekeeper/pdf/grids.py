@@ -36,11 +36,17 @@ pdfmetrics.registerFont(TTFont(BOLD, str(FONTS / "DejaVuSansCondensed-Bold.ttf")
 PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 10 * mm
 GAP = 6 * mm
-FONT_SIZE = {1: 9.0, 2: 7.0, 4: 5.5}
+FONT_SIZE = {1: 9.0, 2: 7.5, 4: 7.0}
+MIN_TEXT = 6.0  # points, as printed: no text on any sheet is smaller
+MIN_ONE_PAGE_SCALE = 0.8  # one grid a sheet: shrink this far to keep it on one page, else flow
+# The smallest size text is laid out at (a long word shrinks to fit its cell, not below): once
+# the copy is scaled into its part of the sheet, it still prints at MIN_TEXT or more.
+SMALLEST = {1: MIN_TEXT / MIN_ONE_PAGE_SCALE, 2: 6.5, 4: 6.5}
 # Heights a pen needs, as printed: the players' names, and every row a score is written in.
 NAME_ROW = 8 * mm
 SIDE_PAD = 3  # points between a cell's text and its left and right borders
 WRITING_ROW = 7 * mm
+WRITING_WIDTH = 6 * mm  # the narrowest cell a score is written in
 
 
 @dataclass
@@ -61,7 +67,6 @@ class Sheet:
     chart_title: str = ""
 
 
-MIN_ONE_PAGE_SCALE = 0.8  # one grid a sheet: shrink this far to keep it on one page, else flow
 TALL = 10**6  # wrap height that lets a table lay out every row (it is then scaled or split)
 
 
@@ -75,16 +80,73 @@ def _fitted_size(text: str, width: float, size: float, font: str) -> float:
 
 
 def _paragraph(
-    text: str, size: float, bold: bool = False, align: int = 0, width: float | None = None
+    text: str,
+    size: float,
+    bold: bool = False,
+    align: int = 0,
+    width: float | None = None,
+    smallest: float = 0.0,
 ) -> Paragraph:
-    """Text that wraps between words only: the size shrinks until the longest word fits."""
+    """Text that wraps between words: the size shrinks until the longest word fits, down to
+    `smallest`; a word still too long there is split rather than printed smaller."""
     font = BOLD if bold else FONT
+    split = 0
     if width is not None:
-        size = _fitted_size(text, width, size, font)
+        fitted = _fitted_size(text, width, size, font)
+        split = int(fitted < smallest)
+        size = max(fitted, min(smallest, size))
     style = ParagraphStyle(
-        "cell", fontName=font, fontSize=size, leading=size * 1.2, alignment=align, splitLongWords=0
+        "cell",
+        fontName=font,
+        fontSize=size,
+        leading=size * 1.2,
+        alignment=align,
+        splitLongWords=split,
     )
     return Paragraph(escape(text).replace("\n", "<br/>"), style)
+
+
+def _word_room(sheet: Sheet, smallest: float) -> list[float]:
+    """Each column's room for its longest word at the smallest size text may print at (a
+    score column: at least a written number's)."""
+    spanned = {c for (c0, _r0), (c1, _r1) in sheet.spans if c1 > c0 for c in range(c0, c1 + 1)}
+    needs = [0.0] * len(sheet.widths)
+    for r, row in enumerate(sheet.header):
+        for c, text in enumerate(row):
+            if r == 0 and c in spanned:
+                continue  # a name over two columns: it has both
+            needs[c] = max(needs[c], _longest(text, BOLD, smallest))
+    for row in [*sheet.rows, *sheet.footer]:
+        for c, text in enumerate(row[: sheet.first_wide]):
+            needs[c] = max(needs[c], _longest(text, BOLD, smallest))
+    return [max(n + 2 * SIDE_PAD, WRITING_WIDTH) for n in needs]
+
+
+def whole_words_fit(sheet: Sheet, width: float, smallest: float) -> bool:
+    return sum(_word_room(sheet, smallest)) <= width
+
+
+def _column_widths(sheet: Sheet, width: float, smallest: float) -> list[float]:
+    """The sheet's relative widths over `width`, a column too narrow for its longest word at
+    the smallest size widened to it, the others sharing what is left as the sheet says."""
+    total = sum(sheet.widths)
+    widths = [width * w / total for w in sheet.widths]
+    if not smallest or not whole_words_fit(sheet, width, smallest):
+        return widths  # long words will be split (or the caller lays it out otherwise)
+    needs = _word_room(sheet, smallest)
+    fixed: dict[int, float] = {}
+    while True:
+        rest = width - sum(fixed.values())
+        share = sum(w for i, w in enumerate(sheet.widths) if i not in fixed)
+        widths = [fixed.get(i, rest * w / share) for i, w in enumerate(sheet.widths)]
+        short = {i: needs[i] for i, w in enumerate(widths) if i not in fixed and w < needs[i]}
+        if not short:
+            return widths
+        fixed |= short
+
+
+def _longest(text: str, font: str, size: float) -> float:
+    return max((pdfmetrics.stringWidth(w, font, size) for w in text.split()), default=0.0)
 
 
 def _cell_widths(sheet: Sheet, widths: list[float]) -> list[list[float]]:
@@ -133,27 +195,35 @@ def _row_heights(
     return heights
 
 
-def _table(sheet: Sheet, width: float, size: float, stretch: float = 1.0) -> Table:
-    total = sum(sheet.widths)
-    widths = [width * w / total for w in sheet.widths]
+def _table(
+    sheet: Sheet, width: float, size: float, stretch: float = 1.0, smallest: float = 0.0
+) -> Table:
+    widths = _column_widths(sheet, width, smallest)
     data = []
     for row, cell_widths in zip(sheet.header, _cell_widths(sheet, widths), strict=True):
         data.append(
-            [_paragraph(c, size, True, 1, w) for c, w in zip(row, cell_widths, strict=True)]
+            [
+                _paragraph(c, size, True, 1, w, smallest)
+                for c, w in zip(row, cell_widths, strict=True)
+            ]
         )
     # Score cells are short plain strings (never parsed as markup, and much faster to lay out);
     # text columns wrap, so they are escaped Paragraphs.
     for row in sheet.rows:
         data.append(
             [
-                _paragraph(c, size, width=widths[i]) if i < sheet.first_wide else c
+                _paragraph(c, size, width=widths[i], smallest=smallest)
+                if i < sheet.first_wide
+                else c
                 for i, c in enumerate(row)
             ]
         )
     for row in sheet.footer:
         data.append(
             [
-                _paragraph(c, size, bold=True, width=widths[i]) if i < sheet.first_wide else c
+                _paragraph(c, size, bold=True, width=widths[i], smallest=smallest)
+                if i < sheet.first_wide
+                else c
                 for i, c in enumerate(row)
             ]
         )
@@ -181,18 +251,24 @@ def _table(sheet: Sheet, width: float, size: float, stretch: float = 1.0) -> Tab
     return table
 
 
-def _flowables(sheet: Sheet, width: float, size: float, stretch: float = 1.0) -> list:
+def _flowables(
+    sheet: Sheet, width: float, size: float, stretch: float = 1.0, smallest: float = 0.0
+) -> list:
     """Title, subtitle, the grid, then the winner line and the legend."""
     head = [
-        _paragraph(sheet.title, size * 1.5, bold=True, width=width),
-        _paragraph(sheet.subtitle, size, width=width),
+        _paragraph(sheet.title, size * 1.5, bold=True, width=width, smallest=smallest),
+        _paragraph(sheet.subtitle, size, width=width, smallest=smallest),
     ]
-    tail = [_paragraph(line, size * 1.1, bold=True, width=width) for line in sheet.lines_after]
+    tail = [
+        _paragraph(line, size * 1.1, bold=True, width=width, smallest=smallest)
+        for line in sheet.lines_after
+    ]
     if sheet.legend:  # one block: no gap between its lines, which a small copy cannot spare
-        tail.append(_paragraph("\n".join(sheet.legend), size * 0.9, width=width))
+        legend = max(size * 0.9, smallest)
+        tail.append(_paragraph("\n".join(sheet.legend), legend, width=width, smallest=smallest))
     if sheet.chart is not None:
         tail += [_paragraph(sheet.chart_title, size * 1.1, bold=True, width=width), sheet.chart]
-    return [*head, _table(sheet, width, size, stretch), *tail]
+    return [*head, _table(sheet, width, size, stretch, smallest), *tail]
 
 
 def _scale_to_fit(flow: list, w: float, h: float, gap: float) -> tuple[float, list[float]]:
@@ -206,15 +282,16 @@ class GridTooTall(Exception):
 
 
 def _stretch(
-    sheet: Sheet, w: float, h: float, size: float, gap: float, give_up: float
+    sheet: Sheet, w: float, h: float, size: float, gap: float, smallest: float
 ) -> tuple[bool, float, list]:
     """(fits, stretch, flowables): how much taller to make the rows so that, once the grid is
     scaled into the box, they still print at a pen's height, and the flowables laid out for
-    it (not drawn yet). It does not fit when the box cannot hold such rows or the scale falls
-    under `give_up`. Each try lays the grid out once: most grids need one."""
+    it (not drawn yet). It does not fit when the box cannot hold such rows or the scale would
+    print the smallest text under MIN_TEXT. Each try lays the grid out once: most need one."""
+    give_up = MIN_TEXT / smallest
     stretch = 1.0
     for _ in range(10):
-        flow = _flowables(sheet, w, size, stretch)
+        flow = _flowables(sheet, w, size, stretch, smallest)
         scale, _heights = _scale_to_fit(flow, w, h, gap)
         if stretch * scale >= 1:
             return True, stretch, flow
@@ -296,19 +373,23 @@ def render(
     cols, rows = {1: (1, 1), 2: (1, 2) if not wide else (2, 1), 4: (2, 2)}[per_sheet]
     box_w = (width - 2 * MARGIN - (cols - 1) * GAP) / cols
     box_h = (height - 2 * MARGIN - (rows - 1) * GAP) / rows
-    size = FONT_SIZE[per_sheet]
+    size, smallest = FONT_SIZE[per_sheet], SMALLEST[per_sheet]
     gap = size * 0.6
     fitted: list[tuple[float, list | None]] = []
     for sheet in sheets:
-        give_up = MIN_ONE_PAGE_SCALE if per_sheet == 1 else 0.3
-        fits, stretch, flow = _stretch(sheet, box_w, box_h, size, gap, give_up)
+        if not whole_words_fit(sheet, box_w, smallest):
+            # Whole words at a readable size need more width than this copy has.
+            if per_sheet > 1:
+                raise GridTooTall(per_sheet)
+            fits, stretch, flow = False, 1.0, list[Any]()
+        else:
+            fits, stretch, flow = _stretch(sheet, box_w, box_h, size, gap, smallest)
         if not fits and per_sheet > 1:
             raise GridTooTall(per_sheet)
-        if not fits and len(sheets) == 1 and stretch == 1.0:
-            # The box is the page's frame: what was laid out at full size flows as it is.
-            return _flowing_pages(sheet, flow, pagesize, size, title)
         if not fits and len(sheets) == 1:
-            return _flowing_pages(sheet, _flowables(sheet, box_w, size), pagesize, size, title)
+            # Over pages at full size, never scaled: text may be laid out at MIN_TEXT itself.
+            flow = _flowables(sheet, box_w, size, smallest=MIN_TEXT)
+            return _flowing_pages(sheet, flow, pagesize, size, title)
         fitted.append((stretch, flow) if fits else (1.0, None))
     buffer = io.BytesIO()
     pdf = canvas.Canvas(buffer, pagesize=pagesize, pageCompression=1)
@@ -318,7 +399,11 @@ def render(
         for index in range(per_sheet):
             # Each copy is its own set of flowables (a drawn flowable keeps its layout); the
             # first uses the ones laid out while fitting.
-            flow = laid_out if index == 0 and laid_out else _flowables(sheet, box_w, size, stretch)
+            flow = (
+                laid_out
+                if index == 0 and laid_out
+                else _flowables(sheet, box_w, size, stretch, smallest)
+            )
             scale, heights = _scale_to_fit(flow, box_w, box_h, gap)
             col, row = index % cols, index // cols
             x = MARGIN + col * (box_w + GAP)

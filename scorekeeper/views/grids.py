@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from rules_engine import GRID, SYSTEMS, OptionError, Table, TableOptions, get_rules
+from rules_engine import GRID, SYSTEMS, OptionError, RuleSystem, Table, TableOptions, get_rules
 
 from ..charts import as_svg, score_race
 from ..forms import choose, form_name
@@ -160,29 +160,48 @@ def blank_grid(request: HttpRequest) -> HttpResponse:
         context = _blank_context(form, house_rules)
         return render(request, "grids/blank.html", context, status=REFUSED)
     try:
+        content = _blank_pdf(rules, table, names, data)
+    except GridTooTall:
+        form.add_error(
+            "per_sheet",
+            _(
+                "%(n)d grids of this game do not fit one sheet with rows tall enough to write "
+                "in and text of 6 points or more: choose fewer grids per sheet, fewer deals or "
+                "the other orientation."
+            )
+            % {"n": data["per_sheet"]},
+        )
+        return render(request, "grids/blank.html", _blank_context(form), status=REFUSED)
+    return _pdf_response(content, f"{rules.slug}-grid.pdf")
+
+
+def _blank_pdf(
+    rules: RuleSystem, table: Table | None, names: list[str], data: dict[str, Any]
+) -> bytes:
+    """The blank grid's PDF. Small copies that do not fit are tried compact (signs for
+    narrow headers, contracts by their symbols, words in the legend) before GridTooTall."""
+
+    def pdf(compact: bool) -> bytes:
         with translation.override(data["language"]):
             if table is None:
                 sheet = romi_sheet(rules, names)
             else:
-                sheet = round_sheet(table, names, subtitle=_("Date:") + " " + "_" * 14)
-            content = render_pdf(
+                subtitle = _("Date:") + " " + "_" * 14
+                sheet = round_sheet(table, names, subtitle=subtitle, compact=compact)
+            return render_pdf(
                 [sheet],
                 paper=data["paper"],
                 wide=data["orientation"] == "landscape",
                 per_sheet=data["per_sheet"],
                 title=sheet.title,
             )
+
+    try:
+        return pdf(compact=False)
     except GridTooTall:
-        form.add_error(
-            "per_sheet",
-            _(
-                "%(n)d grids of this game do not fit one sheet with rows tall enough to write "
-                "in: choose fewer grids per sheet, fewer deals or the other orientation."
-            )
-            % {"n": data["per_sheet"]},
-        )
-        return render(request, "grids/blank.html", _blank_context(form), status=REFUSED)
-    return _pdf_response(content, f"{rules.slug}-grid.pdf")
+        if table is None or data["per_sheet"] == 1:
+            raise
+        return pdf(compact=True)
 
 
 @require_GET

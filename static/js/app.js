@@ -23,6 +23,27 @@
     other.focus();
   });
 
+  // The picker's → key: this hand is done, the next player's picker opens (after the last,
+  // Save); one picker open at a time keeps Save on the screen.
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-card-next]");
+    if (!button) return;
+    const hand = button.closest(".hand");
+    const hands = [...hand.closest("form").querySelectorAll(".hand")];
+    hand.querySelector("details.picker").open = false;
+    const next = hands[hands.indexOf(hand) + 1];
+    if (next) {
+      const picker = next.querySelector("details.picker");
+      picker.open = true;
+      next.scrollIntoView({ block: "nearest" });
+      picker.querySelector("summary").focus();
+    } else {
+      const save = hand.closest("form").querySelector("[data-save]");
+      save?.scrollIntoView({ block: "nearest" });
+      save?.focus();
+    }
+  });
+
   // Card picker: each tap appends a rank (or a joker) to the player's cards field.
   document.addEventListener("click", (event) => {
     const button = event.target.closest("[data-card], [data-card-undo]");
@@ -121,6 +142,9 @@
     details.closest("form")?.querySelectorAll("details.picker[open]").forEach((other) => {
       if (other !== details) other.open = false;
     });
+    // Its keys, the next-player key last, come into sight whole (the points keypad, when
+    // open, places the page itself).
+    if (!document.body.classList.contains("pad-open")) details.scrollIntoView({ block: "nearest" });
   }, true);
 
   function fields(form) { return [...form.querySelectorAll("[data-keypad]")]; }
@@ -398,7 +422,6 @@
   // Meld checker picker: a rank then a suit adds a card; joker and "new meld" add directly.
   // The text field stays the source of truth; the chips below it mirror it.
   const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-  let pendingRank = null;
   function meldField(picker) { return document.getElementById(picker.dataset.target); }
   function appendToken(field, token) {
     const text = field.value.replace(/\s+$/, "");
@@ -450,14 +473,15 @@
     const field = meldField(picker);
     const button = event.target.closest("button");
     if (!button) return;
+    // Each picker (the lay-down's, the hand's) waits for its own suit after a rank.
     if (button.dataset.rank) {
       picker.querySelectorAll("[data-rank]").forEach((b) => b.setAttribute("aria-pressed", "false"));
-      pendingRank = button.dataset.rank;
+      picker.dataset.pendingRank = button.dataset.rank;
       button.setAttribute("aria-pressed", "true");
-    } else if (button.dataset.suit && pendingRank) {
-      appendToken(field, pendingRank + button.dataset.suit);
+    } else if (button.dataset.suit && picker.dataset.pendingRank) {
+      appendToken(field, picker.dataset.pendingRank + button.dataset.suit);
       picker.querySelectorAll("[data-rank]").forEach((b) => b.setAttribute("aria-pressed", "false"));
-      pendingRank = null;
+      delete picker.dataset.pendingRank;
     } else if (button.dataset.add) {
       appendToken(field, button.dataset.add);
     } else if (button.hasAttribute("data-card-undo")) {

@@ -9,8 +9,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def tap(page, card):
     rank, suit = card[:-1], card[-1]
-    page.locator(f'.card-picker [data-rank="{rank}"]').click()
-    page.locator(f'.card-picker [data-suit="{suit}"]').click()
+    page.locator(f'.card-picker[data-target="id_melds"] [data-rank="{rank}"]').click()
+    page.locator(f'.card-picker[data-target="id_melds"] [data-suit="{suit}"]').click()
 
 
 def test_a_contract_7_lay_down_tapped_card_by_card(phone):
@@ -18,10 +18,10 @@ def test_a_contract_7_lay_down_tapped_card_by_card(phone):
     page.goto("/check/?rules=rami-contrat&round=7")
     for card in ["2S", "3S", "4S", "5S"]:
         tap(page, card)
-    page.locator('.card-picker [data-add="|"]').click()
+    page.locator('.card-picker[data-target="id_melds"] [data-add="|"]').click()
     for card in ["7S", "8S", "9S", "10S"]:
         tap(page, card)
-    page.locator('.card-picker [data-add="|"]').click()
+    page.locator('.card-picker[data-target="id_melds"] [data-add="|"]').click()
     verdict = page.locator("#verdict")
     verdict.filter(has_text="Il manque encore une suite d'exactement 5 cartes").wait_for()
     for card in ["4H", "5H", "6H", "7H", "8H"]:
@@ -43,4 +43,25 @@ def test_all_four_suits_are_on_screen_on_a_small_phone(browser, live_server, wid
         box = page.get_by_role("button", name=suit, exact=True).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, suit
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (390, 844)])
+def test_the_finder_takes_the_hand_from_the_same_card_picker(browser, live_server, width, height):
+    context = phone_context(browser, live_server.url, width, height)
+    page = context.new_page()
+    page.goto("/check/?rules=liverpool&round=1")
+    page.get_by_text("Toucher les cartes de ma main").click()
+    picker = page.locator('.card-picker[data-target="id_hand"]')
+    assert picker.locator('[data-add="|"]').count() == 0  # a hand is one pile, not melds
+    for card in ["7H", "7S", "7C", "9D", "9S", "9C", "KH"]:
+        picker.locator(f'[data-rank="{card[:-1]}"]').tap()
+        picker.locator(f'[data-suit="{card[-1]}"]').tap()
+    assert page.locator("#id_hand").input_value() == "7H 7S 7C 9D 9S 9C KH"
+    assert page.locator("#id_melds").input_value() == ""  # the lay-down's picker untouched
+    page.locator('[data-chips-for="id_hand"] .chip', has_text="K♥").tap()
+    assert page.locator("#id_hand").input_value() == "7H 7S 7C 9D 9S 9C"
+    page.get_by_role("button", name="Trouver une pose").click()
+    page.locator("#solution").filter(has_text="Une pose").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     context.close()

@@ -3,10 +3,12 @@
 import io
 import itertools
 
+import pdfplumber
 import pytest
 from pypdf import PdfReader
 
 from rules_engine import SYSTEMS
+from scorekeeper.pdf.grids import MIN_TEXT
 from scorekeeper.views.grids import BlankGridForm
 
 from .helpers import round_data, totals
@@ -21,6 +23,12 @@ def pdf_of(response) -> PdfReader:
     assert response.status_code == 200, response.content[:300]
     assert response["Content-Type"] == "application/pdf"
     return PdfReader(io.BytesIO(response.content))
+
+
+def smallest_text(pdf: bytes) -> float:
+    """The smallest size any character prints at, in points (the copy's scale included)."""
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        return min(c["size"] for page in document.pages for c in page.chars if c["text"].strip())
 
 
 def words_per_page(reader: PdfReader) -> list[list[str]]:
@@ -61,17 +69,23 @@ def test_every_option_of_the_blank_grid_form_renders_with_whole_header_words(
         },
     )
     if response.status_code == 422:
-        # Only copies of a long open-ended game may not fit their part of the sheet at a
-        # writable size: the form then says so (at 7 mm a row, 10 deals fill a quarter).
-        assert per_sheet > 1 and deals >= 10 and SYSTEMS[slug].rounds is None
+        # Only copies, several to a sheet, may not fit their part of it with rows a pen can
+        # write in and text of 6 pt: the form then says so. One grid a sheet always prints.
+        assert per_sheet > 1
         assert "assez hautes pour écrire" in response.content.decode()
+        assert "texte de 6 points ou plus" in response.content.decode()
         return
     reader = pdf_of(response)
+    smallest = smallest_text(response.content)
+    assert smallest >= MIN_TEXT - 0.01, f"text printed at {smallest} pt"
     pages = words_per_page(reader)
     if SYSTEMS[slug].romi:
         labels = ["Joueur", "Cartes", "bonus", "Total"]
-    else:
+    elif "Manche" in pages[0]:
         labels = [*LABELS, *(f"Joueur{i}" for i in range(players))]
+    else:  # a compact copy: signs head its narrow columns, its legend says what they mean
+        labels = ["#", "Donneur", "+", "=", *(f"Joueur{i}" for i in range(players))]
+        assert "total" in pages[0]  # in the legend's "= the running total"
     grid_pages = [words for words in pages if any(label in words for label in labels)]
     assert grid_pages and grid_pages[0] is pages[0]
     for words in grid_pages:

@@ -76,7 +76,10 @@ def test_paper_and_orientation_set_the_page_size(client, paper, orientation, siz
 @pytest.mark.parametrize("per_sheet", [1, 2, 4])
 def test_grids_per_sheet_repeat_the_grid_on_one_page(client, per_sheet):
     reader = pdf_of(
-        client.get("/grids/", {**BLANK, "rules": "rami-contrat", "per_sheet": per_sheet})
+        client.get(
+            "/grids/",
+            {**BLANK, "rules": "rami-contrat", "per_sheet": per_sheet, "orientation": "portrait"},
+        )
     )
     assert len(reader.pages) == 1
     assert text_of(reader).count("Rami Contrat") == per_sheet
