@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .scoring import behind_leader, running_totals
+from .scoring import behind_leader
 from .systems import Fact
 from .table import Table
 
@@ -51,15 +51,16 @@ def seat_records(table: Table, deals: Sequence[Deal]) -> list[SeatRecord]:
     rounds = [deal.scores for deal in deals]
     standings = table.standings(rounds)
     deficits = [0] * table.seats
-    for running in running_totals(rounds):
-        deficits = [
-            max(a, b) for a, b in zip(deficits, behind_leader(running, lowest), strict=True)
-        ]
+    for deal, running in zip(deals, table.running_totals(rounds), strict=True):
+        behind = behind_leader([running[s] for s in table.playing(deal.number)], lowest)
+        for seat, gap in zip(table.playing(deal.number), behind, strict=True):
+            deficits[seat] = max(deficits[seat], gap)
     contracts = bool(table.rules.contracts)
     records = []
     for seat in range(table.seats):
-        mine = [deal.scores[seat] for deal in deals]
-        facts = [deal.facts[seat] for deal in deals]
+        played = [deal for deal in deals if table.plays(seat, deal.number)]
+        mine = [deal.scores[seat] for deal in played]
+        facts = [deal.facts[seat] for deal in played]
         records.append(
             SeatRecord(
                 total=standings.totals[seat],
@@ -71,7 +72,8 @@ def seat_records(table: Table, deals: Sequence[Deal]) -> list[SeatRecord]:
                 rami_secs=sum(Fact.RAMI_SEC in f for f in facts),
                 laid_nothing=sum(Fact.LAID_NOTHING in f for f in facts),
                 deepest_deficit=deficits[seat],
-                contract_points=tuple(mine) if contracts else (),
+                # Round by round from round 1: only for a seat that played every deal.
+                contract_points=tuple(mine) if contracts and len(played) == len(deals) else (),
             )
         )
     return records

@@ -172,6 +172,30 @@ HOUSE_RULE_WORDS: dict[str, dict[str, Any]] = {
             "right": {"fr": "La donne passe à droite.", "en": "The deal passes to the right."},
         },
     },
+    "late_start": {
+        "label": {
+            "fr": "Un joueur qui arrive en cours de partie part de",
+            "en": "A player who joins mid-game starts on",
+        },
+        "meaning": {
+            "fr": "Son total de départ, lu sur ceux des joueurs déjà à la table.",
+            "en": "Their starting total, read from the totals of the players already seated.",
+        },
+        "said": {
+            "worst": {
+                "fr": "Un joueur qui arrive part du pire total de la table.",
+                "en": "A player who joins starts on the table's worst total.",
+            },
+            "average": {
+                "fr": "Un joueur qui arrive part du total moyen de la table.",
+                "en": "A player who joins starts on the table's average total.",
+            },
+            "zero": {
+                "fr": "Un joueur qui arrive part de zéro.",
+                "en": "A player who joins starts on zero.",
+            },
+        },
+    },
     "no_winner_deals": {
         "label": {
             "fr": "Une manche peut finir sans gagnant",

@@ -102,6 +102,9 @@ VALUE_WORDS: dict[object, Words] = {
     False: {"fr": "non", "en": "no"},
     "left": {"fr": "à gauche", "en": "to the left"},
     "right": {"fr": "à droite", "en": "to the right"},
+    "worst": {"fr": "le pire total", "en": "the worst total"},
+    "average": {"fr": "le total moyen", "en": "the average total"},
+    "zero": {"fr": "zéro", "en": "zero"},
 }
 
 
@@ -289,6 +292,17 @@ register(
             rules, seating=replace(rules.seating, dealer_step=1 if value == "left" else -1)
         ),
         asked_in=frozenset({GAME, GRID}),
+    )
+)
+register(
+    HouseRule(
+        "late_start",
+        (*CONTRACTS, "rami-51"),
+        Choice(str, values=("worst", "average", "zero")),
+        # The rules say nothing of a player who comes late; most tables start them on the
+        # worst total so far, so that coming late never pays.
+        default=lambda rules: "worst",
+        asked_in=frozenset({GAME}),
     )
 )
 register(_switch("no_winner_deals", "allows_no_winner", asked_in=frozenset({GAME, GRID})))

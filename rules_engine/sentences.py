@@ -119,6 +119,22 @@ SENTENCES: dict[str, dict[str, str | tuple[str, str]]] = {
         "fr": "Il n'y a pas de place {seat} à cette table.",
         "en": "There is no seat {seat} at this table.",
     },
+    "seat_not_playing": {
+        "fr": "Cette place n'était pas à la table pour la manche {number} : laissez sa main vide.",
+        "en": "This seat was not at the table for round {number}: leave its hand empty.",
+    },
+    "seat_gone": {
+        "fr": "Ce joueur a déjà quitté la table.",
+        "en": "This player has already left the table.",
+    },
+    "too_few_left": {
+        "fr": "Il faut au moins {low} joueurs à la table : personne d'autre ne peut partir.",
+        "en": "The table needs {low} players at least: nobody else can leave.",
+    },
+    "table_full": {
+        "fr": "Ce jeu se joue à {high} joueurs au plus : la table est complète.",
+        "en": "This game is for {high} players at most: the table is full.",
+    },
     "players_needed": {
         "fr": "Précisez le nombre de joueurs autour de la table.",
         "en": "Say how many players sit at the table.",

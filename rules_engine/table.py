@@ -30,7 +30,6 @@ from .scoring import (
     running_totals,
     score_deal,
     validate_deal,
-    winners,
 )
 from .scoring import totals as totals_of
 from .seating import RoundSeats, seats_for_round
@@ -86,6 +85,9 @@ class Table:
     # The table's corrections of the deal: from round k, seat s deals (and the deal passes
     # on from there), when a round was dealt out of turn. Rounds before k keep their dealer.
     redeals: tuple[tuple[int, int], ...] = ()
+    # When each seat sat, when players came and went: (first round played, last round played
+    # or None while still at the table), one pair per seat; () when everyone sat throughout.
+    sittings: tuple[tuple[int, int | None], ...] = ()
 
     is_romi: ClassVar[bool] = False  # its sibling RomiTable says True
 
@@ -96,19 +98,27 @@ class Table:
         players: int | None,
         first_dealer: int = 0,
         options: TableOptions | None = None,
+        sittings: tuple[tuple[int, int | None], ...] = (),
     ) -> Table:
         """A new table, refused when the rules exclude it: a player count the system does not
-        have (`player_count`), or decks the table chose that cannot deal every round
-        (`decks_too_few`). Tables already playing are read with the plain constructor."""
-        system.check_players(players)
-        table = cls(system, players, first_dealer, options or TableOptions())
+        have (`player_count`; where players came and went, in any round), or decks the table
+        chose that cannot deal every round (`decks_too_few`). Tables already playing are read
+        with the plain constructor."""
+        table = cls(system, players, first_dealer, options or TableOptions(), sittings=sittings)
+        if players is None or not sittings:
+            system.check_players(players)
+        else:
+            horizon = max(max(first, (last or 0) + 1) for first, last in sittings)
+            for number in range(1, horizon + 1):
+                system.check_players(table.dealt_to(number))
         if players is not None and table.options.decks is not None:
             rules = table.rules
             for number in range(1, len(rules.cards_dealt) + 1):
-                decks, jokers = decks_and_jokers(rules, players, number)
-                needed = players * cards_dealt(rules, number) + 1  # and the discard's first
+                dealt = table.dealt_to(number)
+                decks, jokers = decks_and_jokers(rules, dealt, number)
+                needed = dealt * cards_dealt(rules, number) + 1  # and the discard's first
                 if needed > decks * 52 + jokers:
-                    raise OptionError("decks_too_few", option="decks", decks=decks, players=players)
+                    raise OptionError("decks_too_few", option="decks", decks=decks, players=dealt)
         return table
 
     @cached_property
@@ -132,14 +142,49 @@ class Table:
             raise RulesError("players_needed")
         return self.players
 
+    def sitting(self, seat: int) -> tuple[int, int | None]:
+        """The first round `seat` plays and its last (None: still at the table)."""
+        return self.sittings[seat] if seat < len(self.sittings) else (1, None)
+
+    def plays(self, seat: int, number: int) -> bool:
+        """Whether `seat` is at the table for round `number`."""
+        first, last = self.sitting(seat)
+        return first <= number and (last is None or number <= last)
+
+    def playing(self, number: int) -> tuple[int, ...]:
+        """The seats dealt in round `number`, round the table."""
+        return tuple(seat for seat in range(self.seats) if self.plays(seat, number))
+
+    def has_left(self, seat: int) -> bool:
+        return self.sitting(seat)[1] is not None
+
     def _seats(self, number: int) -> RoundSeats:
         """Who deals and plays first in round `number`: from the first dealer, or from the
-        latest correction of the deal at or before that round."""
+        latest correction of the deal at or before that round. The deal and the play skip
+        the seats not at the table that round."""
         start, dealer = 1, self.first_dealer
         for round_number, seat in sorted(self.redeals):
             if round_number <= number:
                 start, dealer = round_number, seat
-        return seats_for_round(self.rules, number - start + 1, dealer, self.seats)
+        if not self.sittings:
+            return seats_for_round(self.rules, number - start + 1, dealer, self.seats)
+        seating = self.rules.seating
+        dealer = self._next_at_table(dealer, seating.dealer_step or 1, start, itself=True)
+        for round_number in range(start + 1, number + 1):
+            if seating.dealer_step:
+                dealer = self._next_at_table(dealer, seating.dealer_step, round_number)
+            elif not self.plays(dealer, round_number):
+                dealer = self._next_at_table(dealer, 1, round_number)
+        first = self._next_at_table(dealer, seating.play_step or 1, number)
+        return RoundSeats(dealer, first, seating.play_step > 0)
+
+    def _next_at_table(self, seat: int, step: int, number: int, itself: bool = False) -> int:
+        """The next seat from `seat` (that seat too when `itself`) playing round `number`."""
+        for move in range(0 if itself else 1, self.seats + 1):
+            candidate = (seat + move * step) % self.seats
+            if self.plays(candidate, number):
+                return candidate
+        return seat  # nobody at the table: asked only of rounds nobody plays
 
     def dealer(self, number: int) -> int:
         """Who deals round `number`, the game's rounds or beyond (the next game continues)."""
@@ -152,6 +197,45 @@ class Table:
             raise RulesError("no_such_seat", seat=seat)
         kept = tuple((n, s) for n, s in self.redeals if n != number)
         return replace(self, redeals=(*kept, (number, seat)))
+
+    def dealt_to(self, number: int) -> int:
+        """How many players are dealt round `number` (the decks and jokers follow)."""
+        return len(self.playing(number)) if self.sittings else self.seats
+
+    def with_late_player(self, number: int) -> Table:
+        """This table with one more seat, playing from round `number` on; refused when the
+        rules' player count is reached or the decks cannot deal the rounds left."""
+        low, high = self.system.players
+        table = replace(
+            self,
+            players=self.seats + 1,
+            sittings=(*(self.sitting(s) for s in range(self.seats)), (number, None)),
+        )
+        if len(table.playing(number)) > high:
+            raise RulesError("table_full", high=high)
+        if self.options.decks is not None:
+            for later in range(number, len(self.rules.cards_dealt) + 1):
+                decks, jokers = decks_and_jokers(self.rules, table.dealt_to(later), later)
+                if table.dealt_to(later) * cards_dealt(self.rules, later) + 1 > decks * 52 + jokers:
+                    raise OptionError(
+                        "decks_too_few", option="decks", decks=decks, players=table.dealt_to(later)
+                    )
+        return table
+
+    def with_player_gone(self, seat: int, after: int) -> Table:
+        """This table once `seat` leaves after round `after` (their last): refused when they
+        already left or the rules' fewest players would no longer sit at the table."""
+        if not 0 <= seat < self.seats:
+            raise RulesError("no_such_seat", seat=seat)
+        first, last = self.sitting(seat)
+        if last is not None:
+            raise RulesError("seat_gone")
+        low = self.system.players[0]
+        if len(self.playing(after + 1)) - 1 < low:
+            raise RulesError("too_few_left", low=low)
+        sittings = [self.sitting(s) for s in range(self.seats)]
+        sittings[seat] = (first, after)
+        return replace(self, sittings=tuple(sittings))
 
     def contract(self, number: int) -> Contract:
         """Round `number`'s contract; a round the rules do not have is refused."""
@@ -171,7 +255,7 @@ class Table:
         seats = self._seats(number)
         contract = contract_for(rules, number) if rules.contracts else None
         runs = sum(r.kind == "run" for r in contract.requirements) if contract else 0
-        decks, jokers = decks_and_jokers(rules, self.seats, number, self.with_jokers)
+        decks, jokers = decks_and_jokers(rules, self.dealt_to(number), number, self.with_jokers)
         return RoundPlan(
             number=number,
             total=self.rounds,
@@ -193,7 +277,35 @@ class Table:
 
         Cards tapped for a hand are bounded by the decks and jokers of this table and round:
         three 9♣ from two decks, or a joker at a table without, are refused for that seat.
+        A seat not at the table that round scores nothing, and a hand entered for it is
+        refused; the deal is checked among the seats that played it.
         """
+        if not self.sittings:
+            return self._score(number, hands, no_winner)
+        playing = self.playing(number)
+        problems = [
+            Problem(seat, "seat_not_playing", {"number": number}, hand.field)
+            for seat, hand in enumerate(hands)
+            if seat not in playing and (hand.points is not None or hand.cards or hand.facts)
+        ]
+        if problems:
+            raise DealError(problems)
+        dealt = [hands[seat] for seat in playing]
+        try:
+            scored = self._score(number, dealt, no_winner)
+        except DealError as error:
+            raise DealError(
+                [
+                    replace(p, seat=None if p.seat is None else playing[p.seat])
+                    for p in error.problems
+                ]
+            ) from None
+        scores = [0] * len(hands)
+        for seat, score in zip(playing, scored, strict=True):
+            scores[seat] = score
+        return scores
+
+    def _score(self, number: int, hands: Sequence[PlayerDeal], no_winner: bool) -> list[int]:
         problems = list(self._impossible_hands(number, hands))
         problems += validate_deal(
             self.rules, number, hands, no_winner=no_winner, with_jokers=self.with_jokers
@@ -214,15 +326,66 @@ class Table:
                     yield Problem(seat, error.code, error.params, "cards")
 
     def standings(self, rounds: Sequence[Sequence[int]]) -> Standings:
-        """Totals, ranks and gaps after the scored rounds (each a score per seat)."""
+        """Totals, ranks and gaps after the scored rounds (each a score per seat).
+
+        A late player's total starts where the table's house rule says; a player who left
+        keeps their total and is ranked after everyone still at the table."""
         totals = totals_of(rounds, self.seats)
+        starts = self.starting_totals(rounds)
+        totals = [total + start for total, start in zip(totals, starts, strict=True)]
         lowest = self.rules.lowest_wins
-        return Standings(
-            totals,
-            ranking(totals, lowest),
-            behind_leader(totals, lowest),
-            winners(totals, lowest) if rounds else [],
+        stayed = [seat for seat in range(self.seats) if not self.has_left(seat)]
+        if len(stayed) == self.seats or not stayed:
+            ranks = ranking(totals, lowest)
+        else:
+            ranks = [0] * self.seats
+            left = [seat for seat in range(self.seats) if seat not in stayed]
+            for group, offset in ((stayed, 0), (left, len(stayed))):
+                for seat, rank in zip(
+                    group, ranking([totals[s] for s in group], lowest), strict=True
+                ):
+                    ranks[seat] = rank + offset
+        leaders = [seat for seat in range(self.seats) if ranks[seat] == 1] if rounds else []
+        if len(stayed) == self.seats or not stayed:
+            behind = behind_leader(totals, lowest)
+        else:  # measured from the leader at the table, not from a total that left
+            best = totals[min(stayed, key=lambda s: ranks[s])]
+            behind = [abs(total - best) for total in totals]
+        return Standings(totals, ranks, behind, leaders)
+
+    def starting_totals(self, rounds: Sequence[Sequence[int]]) -> list[int]:
+        """What each seat's total starts from: 0, or for a player who joined at round k>1
+        what the house rule gives, read from the totals after round k-1 of the players they
+        sit down with: 0, the worst of them, or their average (rounded half up)."""
+        starts = [0] * self.seats
+        if not self.sittings:
+            return starts
+        late = sorted(
+            (self.sitting(seat)[0], seat) for seat in range(self.seats) if self.sitting(seat)[0] > 1
         )
+        for first, seat in late:
+            starts[seat] = self.late_starts(rounds, first, starts)[self.late_start]
+        return starts
+
+    def late_starts(
+        self, rounds: Sequence[Sequence[int]], number: int, starts: Sequence[int] = ()
+    ) -> dict[str, int]:
+        """What a player joining at round `number` would start on, by each house rule."""
+        sums = totals_of(rounds[: number - 1], self.seats)
+        there = [
+            s for s in range(self.seats) if self.plays(s, number) and self.sitting(s)[0] < number
+        ]
+        held = [sums[s] + (starts[s] if starts else 0) for s in there]
+        if not held or number <= 1:
+            return {"worst": 0, "average": 0, "zero": 0}
+        worst = max(held) if self.rules.lowest_wins else min(held)
+        average = (2 * sum(held) + len(held)) // (2 * len(held))
+        return {"worst": worst, "average": average, "zero": 0}
+
+    @property
+    def late_start(self) -> str:
+        """The house rule a late player's total starts by: "zero", "worst" or "average"."""
+        return str(self.options.late_start or "worst")
 
     def is_over(self, played: int, totals: Sequence[int] = ()) -> bool:
         """All agreed rounds are played, or a total reached the table's end; otherwise an
@@ -307,13 +470,21 @@ class Table:
         without a player count, the most any table of these rules holds."""
         most = hand_limits(self.rules, self.players)
         if number is not None and self.players is not None:
-            decks, jokers = decks_and_jokers(self.rules, self.players, number, self.with_jokers)
+            dealt = self.dealt_to(number)
+            decks, jokers = decks_and_jokers(self.rules, dealt, number, self.with_jokers)
             return HandLimits(most.cards, decks, jokers)
         return HandLimits(most.cards, most.copies, most.jokers if self.with_jokers else 0)
 
     def running_totals(self, rounds: Sequence[Sequence[int]]) -> list[list[int]]:
-        """Each seat's total after each scored round."""
-        return running_totals(rounds)
+        """Each seat's total after each scored round (a late player's from their start)."""
+        starts = self.starting_totals(rounds)
+        return [
+            [
+                total + (start if self.sitting(seat)[0] <= number else 0)
+                for seat, (total, start) in enumerate(zip(row, starts, strict=True))
+            ]
+            for number, row in enumerate(running_totals(rounds), start=1)
+        ]
 
     def went_out(self, typed: Sequence[int | None]) -> int | None:
         """Who went out, read from typed hand values: the seat of a lone 0, else None."""

@@ -76,19 +76,33 @@ def size(names: list[str]) -> tuple[int, int]:
     return WIDTH, PLOT_HEIGHT + LEGEND_ROW * rows + 8
 
 
-def score_race(names: list[str], running: list[list[int]]) -> Drawing:
-    """Running totals round by round (`running[r][seat]`), starting from 0 before round 1."""
+def score_race(
+    names: list[str],
+    running: list[list[int | None]],
+    starts: list[int] | None = None,
+    firsts: list[int] | None = None,
+) -> Drawing:
+    """Running totals round by round (`running[r][seat]`), starting from 0 before round 1.
+    Where players came and went, a late player's line starts before their `firsts` round at
+    their `starts` total, and a round a seat sat out (None) is not drawn."""
     width, height = size(names)
     legend_height = height - PLOT_HEIGHT
     drawing = Drawing(width, height)
     plot = LinePlot()
     plot.x, plot.y = 34, 22 + legend_height
     plot.width, plot.height = width - 44, height - plot.y - 12
+    starts = starts or [0] * len(names)
+    firsts = firsts or [1] * len(names)
     plot.data = [
-        [(0, 0)] + [(r + 1, line[seat]) for r, line in enumerate(running)]
+        [(firsts[seat] - 1, starts[seat])]
+        + [
+            (r + 1, line[seat])
+            for r, line in enumerate(running)
+            if r + 1 >= firsts[seat] and line[seat] is not None
+        ]
         for seat in range(len(names))
     ]
-    totals = [total for line in running for total in line] or [0]
+    totals = [y for line in plot.data for _x, y in line] or [0]
     plot.yValueAxis.valueMin = min(0, min(totals))
     plot.yValueAxis.valueMax = max(10, max(totals))
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, max(len(running), 1)
@@ -124,12 +138,17 @@ def as_svg(drawing: Drawing) -> str:
     return svg[:tag_end] + DARK_STYLE + svg[tag_end:]
 
 
-def summary(names: list[str], running: list[list[int]], ranks: list[int]) -> str:
-    """The chart in words, for screen readers and anyone who cannot see it; `ranks` are
-    the table's standings after the last round."""
+def summary(
+    names: list[str],
+    running: list[list[int | None]],
+    ranks: list[int],
+    totals: list[int] | None = None,
+) -> str:
+    """The chart in words, for screen readers and anyone who cannot see it; `ranks` and
+    `totals` are the table's standings after the last round."""
     if not running:
         return _("Score race: no round played yet.")
-    last = running[-1]
+    last = totals if totals is not None else running[-1]
     order = sorted(range(len(names)), key=lambda seat: ranks[seat])
     standings = ", ".join(f"{names[seat]} {last[seat]}" for seat in order)
     words = ngettext(

@@ -117,10 +117,13 @@ GameAction = Literal[
     "archived",
     "unarchived",
     "dealer",
+    "left",
+    "joined",
+    "came_back",
 ]
 ROUND_ACTIONS = ("added", "edited", "deleted", "restored")
 CONTRACT_ACTIONS = ("contract", "contract_deleted")
-SEAT_ACTIONS = ("renamed", "replaced", "dealer")
+SEAT_ACTIONS = ("renamed", "replaced", "dealer", "left", "joined", "came_back")
 BookAction = Literal[
     "created",
     "renamed_group",
@@ -250,6 +253,9 @@ class HistoryRecord(Strict):
             "renamed": self.before and self.after,
             "replaced": self.before and self.after,
             "dealer": self.before and self.after,
+            "left": self.after,
+            "joined": self.after,
+            "came_back": self.after,
         }
         if self.action in needed and needed[self.action] is None:
             raise ValueError("the snapshot its action writes")
@@ -288,12 +294,17 @@ class RomiRecord(Strict):
 class PlayerRecord(Strict):
     seat: Seat
     name: Name
+    # When the seat sat, where players came and went: the first round it played (a late
+    # player's is after 1) and its last once it left; absent, from round 1 throughout.
+    first_round: RoundNumber = 1
+    last_round: Annotated[int, Field(ge=0, le=MOST_ROUNDS)] | None = None
 
 
 OptionValue = (
     bool
     | Annotated[int, Field(ge=0, le=max(MOST_POINTS, MOST_DEALS, MOST_DECKS))]
     | (Literal["left", "right"])
+    | (Literal["worst", "average", "zero"])
 )
 
 

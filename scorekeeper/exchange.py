@@ -78,6 +78,14 @@ def _when(value: datetime | None) -> str | None:
 EXPORT_PREFETCH = ("players", "rounds__scores", "history", "romi_contracts", "romi_trophies")
 
 
+def _player(game: Game, player: Any) -> dict[str, Any]:
+    """A seat in the file, with when it sat where players came and went."""
+    exported: dict[str, Any] = {"seat": player.seat, "name": as_exported(player.name)}
+    if game.sittings:
+        exported["first_round"], exported["last_round"] = game.sittings[player.seat]
+    return exported
+
+
 def export_game(game: Game) -> GameDocument:
     """The game as its document (stable: the same game gives the same document)."""
     players = list(game.players.all())
@@ -93,7 +101,7 @@ def export_game(game: Game) -> GameDocument:
         "created_at": _when(game.created_at),
         "finished_at": _when(game.finished_at),
         "archived_at": _when(game.archived_at),
-        "players": [{"seat": p.seat, "name": as_exported(p.name)} for p in players],
+        "players": [_player(game, p) for p in players],
         "rounds": [
             round_records.exported(round_records.stored(round_, round_.scores.all(), seat_of))
             for round_ in game.rounds.all()
@@ -197,6 +205,7 @@ class Imported:
     archived_at: datetime | None
     names: list[str]
     redeals: list[list[int]] = field(default_factory=list)  # [[round, seat], ...]
+    sittings: list[list[int | None]] = field(default_factory=list)  # [[first, last], ...]
     rounds: list[RoundRecord] = field(default_factory=list)  # hands as the server stores them
     contracts: list[ContractRecord] = field(default_factory=list)
     trophies: list[TrophyRecord] = field(default_factory=list)
@@ -250,8 +259,23 @@ def read_game(document: GameDocument) -> Imported:
         names=names,
         redeals=sorted([redeal.round, redeal.seat] for redeal in document.redeals),
     )
+    sittings = tuple((p.first_round, p.last_round) for p in document.players)
+    if any(sitting != (1, None) for sitting in sittings):
+        for i, (first, last) in enumerate(sittings):
+            where = f"players[{i}]"
+            need(first <= len(document.rounds) + 1, f"{where}.first_round", _("a round played"))
+            need(
+                last is None or first - 1 <= last <= len(document.rounds),
+                f"{where}.last_round",
+                _("a round played from its first round on"),
+            )
+        imported.sittings = [list(sitting) for sitting in sittings]
+    else:
+        sittings = ()
     try:
-        table = table_for(rules, len(names), imported.first_dealer, options, new=True)
+        table = table_for(
+            rules, len(names), imported.first_dealer, options, new=True, sittings=sittings
+        )
     except OptionError as error:  # decks that cannot deal every round to these players
         raise Malformed("options", rule_words(error)) from None
     except RulesError as error:
@@ -358,18 +382,19 @@ def _read_history(imported: Imported, table: AnyTable, history: list[HistoryReco
 
 def _check_snapshot(table: Table, snapshot: RoundSnapshot, where: str) -> None:
     """A round the history shows, and undo may bring back: scored as the rounds are."""
-    need(len(snapshot.scores) == table.seats, f"{where}.scores", _("one per player"))
-    deals = []
+    # A round saved before a late player joined holds the seats of then: fewer.
+    need(0 < len(snapshot.scores) <= table.seats, f"{where}.scores", _("one per player"))
+    deals = [PlayerDeal()] * table.seats
     for seat, score in enumerate(snapshot.scores):
         need(score.seat == seat, f"{where}.scores[{seat}].seat", str(seat))
         at = f"{where}.scores[{seat}].cards"
-        deals.append(_deal(score.cards, score.hand_points, score.facts, at))
+        deals[seat] = _deal(score.cards, score.hand_points, score.facts, at)
     try:
         scored = table.score(snapshot.number, deals, no_winner=snapshot.no_winner)
     except DealError as error:
         raise Malformed(where, rule_words(error)) from None
     need(
-        scored == [s.score for s in snapshot.scores],
+        scored[: len(snapshot.scores)] == [s.score for s in snapshot.scores],
         f"{where}.scores",
         _("the scores the rules give: %(scores)s") % {"scores": scored},
     )

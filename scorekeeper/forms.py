@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -156,9 +157,15 @@ class RoundForm(forms.Form):
         table: Table,
         hand_value_url: str = "",
         sent: Collection[int] = (),
+        number: int | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        # Every seat of the game; the form asks only those at the table for round `number`.
+        self.seated = players
+        self.round_number = number
+        if number is not None and table.sittings:
+            players = [p for p in players if table.plays(p.seat, number)]
         self.players = players
         self.sent = sent  # the seats whose player sent their hand from their own phone
         self.table = table
@@ -225,6 +232,16 @@ class RoundForm(forms.Form):
                 )
 
     @property
+    def seat_names_json(self) -> str:
+        """Every seat's name, for the phone that keeps rounds while offline."""
+        return json.dumps([p.name for p in self.seated], ensure_ascii=False)
+
+    @property
+    def playing_seats(self) -> str:
+        """The seats dealt this round, as "0,2,3"."""
+        return ",".join(str(p.seat) for p in self.players)
+
+    @property
     def inputs(self) -> dict[str, SafeString]:
         """The round's own inputs (version, rami sec, no winner), from their fields."""
         inputs = {"version": field_input(self["version"])}
@@ -282,6 +299,15 @@ class RoundForm(forms.Form):
             except NotationError as error:
                 self.add_error(f"cards_{p.seat}", rule_words(error))
             self._refuse_contradictions(p, data)
+        playing = {p.seat for p in self.players}
+        for p in self.seated:
+            sent = self.data.get(f"points_{p.seat}") or self.data.get(f"cards_{p.seat}") or ""
+            if p.seat not in playing and str(sent).strip():  # a page from before they left
+                self.add_error(
+                    None,
+                    _("%(name)s was not at the table for round %(number)s: leave their hand empty.")
+                    % {"name": p.name, "number": self.round_number},
+                )
         if not data.get("went_out"):
             data["went_out"] = self._went_out_from_a_lone_zero(data)
         if not data.get("went_out") and "went_out" not in self.errors:
@@ -320,7 +346,11 @@ class RoundForm(forms.Form):
         """Each seat's hand and facts, as the engine's Table scores them."""
         data = self.cleaned_data
         out = []
-        for p in self.players:
+        playing = {p.seat for p in self.players}
+        for p in self.seated:
+            if p.seat not in playing:  # not at the table this round: no hand
+                out.append(PlayerDeal())
+                continue
             seat = str(p.seat)
             facts = {
                 Fact.WENT_OUT: data.get("went_out") == seat,

@@ -110,6 +110,9 @@ class Game(models.Model):
     # Rounds dealt out of turn, as the table corrected them: [[round, seat], ...] (the deal
     # passes on from there; the rounds before keep their dealer).
     redeals = models.JSONField(default=list, blank=True)
+    # When players came and went: [[first round, last round or null], ...] one per seat, or
+    # [] while everyone has sat since the start (Table.sittings).
+    sittings = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -122,7 +125,12 @@ class Game(models.Model):
         """The engine's view of this game: rules, seats, first dealer and options (a
         `RomiTable` for ROMi RAMi, a `Table` for the games scored by deals)."""
         return read_table(
-            self.rules_slug, self.seats, self.first_dealer, self.options, self.redeals
+            self.rules_slug,
+            self.seats,
+            self.first_dealer,
+            self.options,
+            self.redeals,
+            self.sittings,
         )
 
 
@@ -196,6 +204,9 @@ class HistoryEntry(models.Model):
         ARCHIVED = "archived", _("game archived")
         UNARCHIVED = "unarchived", _("game taken out of the archive")
         DEALER = "dealer", _("dealer corrected")
+        LEFT = "left", _("player left the table")
+        JOINED = "joined", _("player joined the table")
+        CAME_BACK = "came_back", _("player came back")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="history")
     # When it happened: now, or the moment an imported game's document says.

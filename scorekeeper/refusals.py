@@ -107,6 +107,14 @@ SERVICE_MESSAGES = {
     "contract_player_gone": gettext_noop(
         "The player of this contract has been renamed or replaced since: log it again."
     ),
+    "romi_comings": gettext_noop(
+        "In ROMi RAMi, the players of a game stay the same from start to finish."
+    ),
+    "back_too_late": gettext_noop(
+        "%(name)s left after round %(number)s and rounds were played since without them: "
+        "they can join again under another name (their first seat keeps its total)."
+    ),
+    "late_start_unknown": gettext_noop("Choose where the new player's total starts."),
     "romi_no_rounds": gettext_noop("ROMi RAMi has no rounds to enter: log contracts instead."),
     "no_rounds": gettext_noop("No round has been played yet: there is nothing to finish."),
     "contract_gone": gettext_noop("That contract was already removed on another phone."),

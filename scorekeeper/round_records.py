@@ -81,16 +81,18 @@ def score_rows(record: RoundRecord, round_: Round, players: Sequence[Any]) -> li
     ]
 
 
-def deals(record: RoundRecord) -> list[PlayerDeal]:
-    """The hands as the engine takes them (cards in stored notation)."""
-    return [
-        PlayerDeal(
+def deals(record: RoundRecord, seats: int = 0) -> list[PlayerDeal]:
+    """The hands as the engine takes them (cards in stored notation), seat by seat; with
+    `seats`, as many as the game has now (a round kept from before a late player joined
+    holds fewer: the seats it lacks had no hand)."""
+    out = [PlayerDeal()] * max(seats, len(record.hands))
+    for hand in record.hands:
+        out[hand.seat] = PlayerDeal(
             hand.points,
             tuple(parse_hand(hand.cards)) if hand.cards else None,
             frozenset(hand.facts),  # type: ignore[arg-type]
         )
-        for hand in record.hands
-    ]
+    return out
 
 
 def digest(record: RoundRecord) -> str:

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
+from reportlab.graphics.shapes import Drawing
+
 from rules_engine import (
     AnyTable,
     CompletedContract,
@@ -47,6 +49,7 @@ class Cell:
 
     hand: Hand
     running: int
+    sat_out: bool = False  # the seat was not at the table for this round
 
     @property
     def score(self) -> int:
@@ -104,6 +107,7 @@ class Board:
     behind: list[int] = field(default_factory=list)
     house_rules: list[str] = field(default_factory=list)  # the table's options, in words
     points_to_go: int | None = None  # before a total ends the game, when one does
+    starts: list[int] = field(default_factory=list)  # each seat's starting total (late: not 0)
 
     @property
     def rules(self) -> RuleSystem:
@@ -129,14 +133,37 @@ class Board:
         return urlencode(query)
 
     @property
-    def running(self) -> list[list[int]]:
+    def running(self) -> list[list[int | None]]:
         """Each round's running totals, seat by seat: what the score race draws."""
-        return [[cell.running for cell in row.cells] for row in self.rows]
+        return [[None if cell.sat_out else cell.running for cell in row.cells] for row in self.rows]
+
+    def chart(self) -> Drawing:
+        """The score race of this game (a late player's line from their start)."""
+        firsts = [self.sitting(p.seat)[0] for p in self.players]
+        names = [p.name for p in self.players]
+        return charts.score_race(names, self.running, self.starts or None, firsts)
+
+    def sitting(self, seat: int) -> tuple[int, int | None]:
+        """The first round a seat played and its last (None: still at the table)."""
+        table = self.table
+        return table.sitting(seat) if isinstance(table, Table) else (1, None)
+
+    @property
+    def comings(self) -> list[tuple[Player, int, int | None, int]]:
+        """The seats that came late or left: each with its first and last round, and the
+        total it started on."""
+        marked = []
+        for player in self.players:
+            first, last = self.sitting(player.seat)
+            if first > 1 or last is not None:
+                start = self.starts[player.seat] if self.starts else 0
+                marked.append((player, first, last, start))
+        return marked
 
     @property
     def chart_summary(self) -> str:
         names = [p.name for p in self.players]
-        return charts.summary(names, self.running, self.ranks)
+        return charts.summary(names, self.running, self.ranks, self.totals)
 
     @property
     def chart_size(self) -> tuple[int, int]:
@@ -146,7 +173,14 @@ class Board:
     def standings(self) -> list[Standing]:
         """Each player's rank, total and gap to the leader, best first (seat order on a tie)."""
         lines = [
-            Standing(rank, player, total, gap)
+            Standing(
+                rank,
+                player,
+                total,
+                gap,
+                *self.sitting(player.seat),
+                start=self.starts[player.seat] if self.starts else 0,
+            )
             for rank, player, total, gap in zip(
                 self.ranks, self.players, self.totals, self.behind, strict=True
             )
@@ -160,6 +194,9 @@ class Standing:
     player: Player
     total: int
     behind: int  # points behind the leader (0 for the leaders)
+    first: int = 1  # the first round this player played (a late player's is after 1)
+    last: int | None = None  # the last, once they left the table
+    start: int = 0  # the total a late player started on
 
 
 @dataclass
@@ -214,12 +251,16 @@ def game_board(game: Game, lang: str = "fr") -> Board:
             stored.append((round_, round_records.stored(round_, scores, seat_of)))
     scored = [[hand.score for hand in record.hands] for _, record in stored]
     for (round_, record), running in zip(stored, table.running_totals(scored), strict=True):
-        cells = [Cell(hand, total) for hand, total in zip(record.hands, running, strict=True)]
+        cells = [
+            Cell(hand, total, sat_out=not table.plays(hand.seat, round_.number))
+            for hand, total in zip(record.hands, running, strict=True)
+        ]
         dealer = players[table.dealer(round_.number)]
         board.rows.append(
             Row(round_.number, round_.pk, round_.version, round_.no_winner, dealer, cells)
         )
     standings = table.standings(scored)
+    board.starts = table.starting_totals(scored)
     board.totals, board.ranks, board.leaders = standings.totals, standings.ranks, standings.leaders
     board.behind = standings.behind
     ended = game.finished_at is not None
@@ -235,7 +276,9 @@ def game_board(game: Game, lang: str = "fr") -> Board:
         board.points_to_go = table.points_to_go(board.totals)
         if game.seat_salt:  # the players' own links are open: their hands, as they arrive
             hands = {h.seat: h for h in game.proposed_hands.filter(number=played + 1)}
-            board.sent = [SentHand(p, hands.get(p.seat)) for p in players]
+            board.sent = [
+                SentHand(p, hands.get(p.seat)) for p in players if table.plays(p.seat, played + 1)
+            ]
     return board
 
 

@@ -111,7 +111,18 @@ def page_tour(start_game) -> dict[str, str]:
     player = romi.game.players.get(seat=1)
     card = {"points": 3, "colour": "H", "combos": [2], "bonus_cards": 0, "joker_used": False}
     contract = services.romi_contract_log(game=romi.game, player=player, **card)
+    # People came and went: Ben left after round 1, Élodie sat down for round 2.
+    came = start_game("rami-contrat", ["Ana", "Ben", "Cléo", "Dan"])
+    deal = [PlayerDeal(0, None, out), PlayerDeal(12), PlayerDeal(30), PlayerDeal(7)]
+    services.round_record(game=came.game, entries=deal)
+    services.player_leave(game=came.game, seat=1)
+    services.player_join(game=came.game, name="Élodie")
+    came.game.refresh_from_db()
+    deal = [PlayerDeal(5), PlayerDeal(), PlayerDeal(0, None, out), PlayerDeal(9), PlayerDeal(14)]
+    services.round_record(game=came.game, entries=deal)
     return {
+        "came and went": came.url,
+        "came and went, players": f"{came.url}players/",
         "remove a contract": f"{romi.url}romi/contracts/{contract.pk}/delete/",
         "join the table": f"/j/{tokens.join_token(salt)}/",
         "a player's own page": f"/s/{tokens.seat_token(salt, 1)}/",

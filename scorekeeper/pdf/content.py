@@ -9,7 +9,6 @@ from django.utils.translation import ngettext
 
 from rules_engine import Fact, RoundPlan, RuleSystem, Table
 
-from ..charts import score_race
 from ..facts import FACT_MARKS, FACT_WORDS, NO_WINNER_MARK, trophy_name
 from ..house_rules import in_force
 from .grids import Sheet
@@ -86,6 +85,23 @@ def house_rule_lines(table: Table) -> list[str]:
     return [_("House rules:") + " " + " ".join(lines)] if lines else []
 
 
+def comings_lines(board: Board) -> list[str]:
+    """When each seat sat, where players came and went ("—" in the grid: not at the table)."""
+    lines = []
+    for player, first, last, start in board.comings:
+        if first > 1:
+            lines.append(
+                _("%(name)s joined at round %(first)s, starting on %(start)s points.")
+                % {"name": player.name, "first": first, "start": start}
+            )
+        if last is not None:
+            lines.append(
+                _("%(name)s left the table after round %(last)s.")
+                % {"name": player.name, "last": last}
+            )
+    return lines
+
+
 def _deal_words(plan: RoundPlan) -> tuple[str, str, str]:
     """A deal as the grid says it: cards each, decks, jokers."""
     decks = ngettext("%(n)d deck", "%(n)d decks", plan.decks) % {"n": plan.decks}
@@ -145,6 +161,9 @@ def round_sheet(
         if row:
             line.append(row.dealer.name)
             for cell in row.cells:
+                if cell.sat_out:  # not at the table that round
+                    line += ["—", ""]
+                    continue
                 marks = " ".join(FACT_MARKS[f] for f in cell.facts if f in FACT_MARKS)
                 line += [f"{cell.score} {marks}".strip(), str(cell.running)]
         else:
@@ -188,11 +207,12 @@ def round_sheet(
         footer=[total_row, rank_row],
         legend=(compact_lines(table, deals) if compact else [])
         + legend(table)
-        + house_rule_lines(table),
+        + house_rule_lines(table)
+        + (comings_lines(board) if board else []),
         widths=widths,
         first_wide=len(lead),
         lines_after=[winner],
-        chart=score_race(names, board.running) if board and board.rows else None,
+        chart=board.chart() if board and board.rows else None,
         chart_title=_("Score race"),
     )
 
@@ -259,7 +279,7 @@ def romi_sheet(
         widths=[2, 1.3, 1.3, 1.3, 1.3, 1.3, 1.2, 1.2, 1.1, 1.4],
         first_wide=1,
         lines_after=[winner],
-        chart=score_race(names, board.running) if board and board.rows else None,
+        chart=board.chart() if board and board.rows else None,
         chart_title=_("Score race"),
     )
 

@@ -6,6 +6,7 @@ records the change. Callers use `services.<name>`; the names below are the whole
 """
 
 from ..refusals import Conflict, ServiceError
+from .comings import player_back, player_join, player_leave
 from .exchange import AlreadyImported, ClubAlreadyImported, club_import, game_import, games_import
 from .games import (
     dealer_fix,
@@ -47,6 +48,9 @@ from .seats import (
 from .undo import game_undo_last, history_undo
 
 __all__ = [
+    "player_back",
+    "player_join",
+    "player_leave",
     "dealer_fix",
     "Hand",
     "entries_of",

@@ -79,6 +79,7 @@ def _games_import(
             seats=len(document.names),
             first_dealer=document.first_dealer,
             redeals=document.redeals,
+            sittings=document.sittings,
             edit_token_hash=token_hash(edit),
             view_token_hash=token_hash(view),
             view_salt=salt,

@@ -7,7 +7,6 @@ import uuid
 from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
-from django.db.models import Sum
 from django.utils import timezone
 
 from rules_engine import DealError, PlayerDeal, Table
@@ -119,16 +118,17 @@ def round_record(
 
 
 def _totals(game: Game) -> list[int]:
-    """Each seat's total so far, asked of the database only when a total can end the game."""
-    if not game.table.totals_can_end:
+    """Each seat's total so far (a late player's from their start), asked of the database
+    only when a total can end the game."""
+    table = deals_table(game)
+    if not table.totals_can_end:
         return []
-    sums = dict(
-        RoundScore.objects.filter(round__game=game)
-        .values_list("player__seat")
-        .annotate(total=Sum("score"))
-        .values_list("player__seat", "total")
-    )
-    return [sums.get(seat, 0) for seat in range(game.seats)]
+    rows: dict[int, list[int]] = {}
+    for number, seat, score in RoundScore.objects.filter(round__game=game).values_list(
+        "round__number", "player__seat", "score"
+    ):
+        rows.setdefault(number, [0] * game.seats)[seat] = score
+    return table.standings([rows[n] for n in sorted(rows)]).totals
 
 
 def _replayed(

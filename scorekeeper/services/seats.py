@@ -91,6 +91,8 @@ def hand_send(*, game: Game, seat: int, number: int, hand: Hand) -> ProposedHand
         raise ServiceError("game_over")
     if number != played + 1:
         raise Conflict("round_taken" if number <= played else "round_gap", number=number)
+    if not table.plays(seat, number):  # left the table, or joins later
+        raise ServiceError("seat_not_playing", number=number)
     _checked(table, number, hand)
     game.proposed_hands.filter(number__lt=number).delete()  # rounds saved since: done with
     sent, _created = ProposedHand.objects.update_or_create(
@@ -131,10 +133,15 @@ def entries_of(table: Table, hands: list[ProposedHand]) -> tuple[list[PlayerDeal
 def _save_if_complete(game: Game, table: Table, number: int) -> None:
     """Every hand is in and the table chose so: the last one saves the round. If the deal
     does not add up, nothing is saved and each hand at fault says why on its own phone."""
-    hands = list(game.proposed_hands.filter(number=number).order_by("seat"))
-    if len(hands) != table.seats:
+    playing = table.playing(number)
+    hands = [h for h in game.proposed_hands.filter(number=number).order_by("seat")]
+    hands = [h for h in hands if h.seat in playing]
+    if len(hands) != len(playing):
         return
-    entries, out = entries_of(table, hands)
+    read, out = entries_of(table, hands)
+    entries = [PlayerDeal()] * table.seats  # the seats not at the table: nothing
+    for hand, entry in zip(hands, read, strict=True):
+        entries[hand.seat] = entry
     if len(out) != 1:
         refusal = ServiceError("went_out_none" if not out else "went_out_many")
         for hand in hands if not out else [h for h in hands if h.seat in out]:

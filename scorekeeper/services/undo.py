@@ -37,7 +37,7 @@ def history_undo(*, game: Game, entry: HistoryEntry) -> None:
         before = round_records.from_snapshot(entry.before or {})
         round_record(
             game=game,
-            entries=round_records.deals(before),
+            entries=round_records.deals(before, game.seats),
             no_winner=before.no_winner,
             number=entry.round_number or 0,
         )
@@ -51,7 +51,7 @@ def history_undo(*, game: Game, entry: HistoryEntry) -> None:
         before = round_records.from_snapshot(entry.before or {})
         round_correct(
             round_=round_,
-            entries=round_records.deals(before),
+            entries=round_records.deals(before, game.seats),
             no_winner=before.no_winner,
             expected_version=round_.version,
             action=HistoryEntry.Action.RESTORED,

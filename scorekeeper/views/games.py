@@ -77,8 +77,9 @@ def game_context(
         else:
             sent = [s.player.seat for s in board.sent if s.hand is not None]
             initial = RoundForm.initial_from_sent(board.sent)
+            number = board.next_round.number if board.next_round else None
             entry = form or RoundForm(
-                players=board.players, table=table, initial=initial, sent=sent
+                players=board.players, table=table, initial=initial, sent=sent, number=number
             )
             if isinstance(entry, RoundForm):
                 entry.hand_value_url = reverse("hand_value", args=[access.token])

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET
 
 from rules_engine import GRID, SYSTEMS, OptionError, RuleSystem, Table, TableOptions, get_rules
 
-from ..charts import as_svg, score_race
+from ..charts import as_svg
 from ..forms import choose, form_name
 from ..house_rules import HouseRulesForm
 from ..i18n import lang
@@ -209,8 +209,7 @@ def game_chart(request: HttpRequest, token: str) -> HttpResponse:
     """The score race as SVG, for the game page and the view-only page (either token)."""
     access = game_access(token)
     board = game_board(access.game, lang())
-    names = [p.name for p in board.players]
-    response = HttpResponse(as_svg(score_race(names, board.running)), "image/svg+xml")
+    response = HttpResponse(as_svg(board.chart()), "image/svg+xml")
     current = request.GET.get("v") == str(access.game.version)
     # The page asks for the chart of the version it shows: that one never changes.
     response["Cache-Control"] = "private, max-age=86400" if current else "private, no-cache"
@@ -222,8 +221,8 @@ def game_pdf(request: HttpRequest, token: str) -> HttpResponse:
     access = game_access(token)  # view-only visitors may download it too
     board = game_board(access.game, lang())
     rules = board.rules
-    names = [p.name for p in board.players]
     date = timezone.localtime(access.game.created_at)
+    names = [p.name for p in board.players]
     subtitle = date_format(date, "SHORT_DATE_FORMAT") + " · " + ", ".join(names)
     table = board.table
     if isinstance(table, Table):

@@ -1,4 +1,4 @@
-"""Game management: rename or replace a player, the game's group, archive a game, delete it
+"""Game management: rename or replace a player, a player leaving or joining mid-game, the game's group, archive a game, delete it
 for good."""
 
 from __future__ import annotations
@@ -14,11 +14,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from rules_engine import Table
+
 from .. import services
 from ..forms import form_name
 from ..models import Game
 from ..tokens import view_token
 from .access import Access, club_access, edit_access, forget_game, my_clubs, remember_club
+from .comings import JoinForm, comings_context, late_starts
 from .responses import HtmxHttpRequest, back_to_game, service_message
 
 
@@ -52,6 +55,7 @@ def _manage_page(
         "token": access.token,
         "rows": zip(players, rows, strict=True),
         "rounds": access.game.rounds.count(),
+        **comings_context(access.game, extra.pop("join_form", None)),
         **game_club_context(request, access.game),
         **extra,
     }
@@ -148,3 +152,47 @@ def game_club_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         return {"my_clubs": [c for c in my_clubs(request) if c.can_edit]}
     held = {c.club.pk: c.token for c in my_clubs(request)}
     return {"club": club, "club_token": held.get(club.pk) or view_token(club.view_salt)}
+
+
+def _back(token: str, done: str) -> HttpResponse:
+    return redirect(reverse("players", args=[token]) + f"?{done}=1#players-title")
+
+
+@require_POST
+def seat_leave(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """A player leaves the table after the last round played, or comes back."""
+    access = edit_access(token)
+    try:
+        seat = int(request.POST.get("seat", ""))
+    except ValueError:
+        raise Http404 from None
+    try:
+        if request.POST.get("action") == "back":
+            services.player_back(game=access.game, seat=seat)
+        else:
+            services.player_leave(game=access.game, seat=seat)
+    except services.ServiceError as error:
+        return _manage_page(request, access, 422, comings_error=service_message(error))
+    return _back(token, "saved")
+
+
+@require_POST
+def player_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """A late player sits down for the next round."""
+    access = edit_access(token)
+    game = access.game
+    table = game.table
+    if not isinstance(table, Table):
+        raise Http404
+    starts = late_starts(table, game, list(game.players.all()))
+    form = JoinForm(request.POST, starts=starts, rule=table.late_start)
+    if not form.is_valid():
+        return _manage_page(request, access, 422, join_form=form)
+    try:
+        services.player_join(
+            game=game, name=form.cleaned_data["name"], late_start=form.cleaned_data["late_start"]
+        )
+    except services.ServiceError as error:
+        form.add_error("name" if error.field == "name" else None, service_message(error))
+        return _manage_page(request, access, 422, join_form=form)
+    return _back(token, "joined")

@@ -41,7 +41,8 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     table = game.table
     if isinstance(table, RomiTable):
         raise Http404(_("ROMi RAMi has no rounds to enter: log contracts instead."))
-    form = RoundForm(request.POST, players=list(game.players.all()), table=table)
+    number = game.rounds.count() + 1  # the seats at the table for the round to enter
+    form = RoundForm(request.POST, players=list(game.players.all()), table=table, number=number)
     as_json = outbox.wants_json(request)
     if not form.is_valid():
         if as_json:
@@ -137,7 +138,12 @@ def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpRespons
     access = edit_access(token)
     board, row = _row(access, number)
     url = reverse("hand_value", args=[token])
-    kwargs: dict[str, Any] = {"players": board.players, "table": board.table, "hand_value_url": url}
+    kwargs: dict[str, Any] = {
+        "players": board.players,
+        "table": board.table,
+        "hand_value_url": url,
+        "number": number,
+    }
     if request.method == "GET":
         form = RoundForm(initial=RoundForm.initial_from(row), **kwargs)
         return render(

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from rules_engine import RomiTable
+from rules_engine import RomiTable, Table
 
 from .. import services
 from ..i18n import lang
@@ -52,7 +52,12 @@ def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = Game.objects.filter(join_token_hash=token_hash(token)).first()
     if game is None or not game.seat_salt:
         raise Http404(_("No game at this address."))
-    seats = [(p, seat_token(game.seat_salt, p.seat)) for p in game.players.all()]
+    table = game.table
+    seats = [
+        (p, seat_token(game.seat_salt, p.seat))
+        for p in game.players.all()
+        if not (isinstance(table, Table) and table.has_left(p.seat))
+    ]
     return render(request, "seats/join.html", {"game": game, "seats": seats})
 
 
@@ -60,7 +65,11 @@ def _context(seat: Seat, form: SeatHandForm | None = None, **extra: Any) -> dict
     board = game_board(seat.game, lang())
     mine = next((s.hand for s in board.sent if s.player.seat == seat.player.seat), None)
     table = board.table
-    if form is None and board.next_round is not None and not isinstance(table, RomiTable):
+    number = board.next_round.number if board.next_round is not None else 0
+    away = isinstance(table, Table) and number > 0 and not table.plays(seat.player.seat, number)
+    if away:  # left the table, or sits down for a later round: no hand to send
+        form = None
+    elif form is None and board.next_round is not None and not isinstance(table, RomiTable):
         initial: dict[str, Any] = {"number": board.next_round.number}
         if mine is not None:
             initial |= {"points": mine.points, "cards": mine.cards, "went_out": mine.went_out}
@@ -74,6 +83,7 @@ def _context(seat: Seat, form: SeatHandForm | None = None, **extra: Any) -> dict
         "form": form,
         "mine": mine,
         "problem": problem,
+        "away": away,
         **extra,
     }
 

@@ -17,10 +17,12 @@ window.RamiProvisional = (() => {
     return sum;
   }
 
-  // Each seat's score (undefined where the phone cannot tell), from the form's fields.
-  function scores(fields, seats, scoring) {
+  // Each seat's score (undefined where the phone cannot tell), from the form's fields. A seat
+  // not in `playing` (when given) was not at the table: no hand, no fact, 0.
+  function scores(fields, seats, scoring, playing) {
     const values = new Map();
     for (const [name, value] of fields) values.set(name, value);
+    const plays = (seat) => !playing || !playing.length || playing.includes(seat);
     const facts = [];
     for (let seat = 0; seat < seats; seat += 1) {
       const own = new Set();
@@ -35,10 +37,11 @@ window.RamiProvisional = (() => {
     for (const rule of scoring.implied) {
       if (rule.to === "self") facts.forEach((own) => { if (own.has(rule.when)) own.add(rule.gives); });
       else if (facts.some((own) => own.has(rule.when))) {
-        facts.forEach((own) => { if (!own.has(rule.when)) own.add(rule.gives); });
+        facts.forEach((own, seat) => { if (plays(seat) && !own.has(rule.when)) own.add(rule.gives); });
       }
     }
     return facts.map((own, seat) => {
+      if (!plays(seat)) return 0;
       const flat = [...own].find((fact) => fact in scoring.flat);
       let score;
       if (flat !== undefined) score = scoring.flat[flat];

@@ -49,8 +49,12 @@
     return values;
   }
 
+  // Whether a seat was at the table for this entry's round (the form says which were).
+  const plays = (entry, seat) => !entry.playing || !entry.playing.length || entry.playing.includes(seat);
+
   // What the user entered for one player, as the grid shows it.
   function yourCell(entry, seat) {
+    if (!plays(entry, seat)) return "—";
     const values = fieldsOf(entry);
     const cards = (values.get(`cards_${seat}`) || "").trim();
     const points = (values.get(`points_${seat}`) || "").trim();
@@ -79,7 +83,7 @@
     const shown = entries.filter((e) => e.state !== "conflict").sort((a, b) => a.number - b.number);
     return shown.map((entry) => ({
       entry,
-      scores: scoring ? window.RamiProvisional.scores(entry.fields, (entry.names || []).length, scoring) : [],
+      scores: scoring ? window.RamiProvisional.scores(entry.fields, (entry.names || []).length, scoring, entry.playing) : [],
     }));
   }
 
@@ -94,6 +98,10 @@
       const label = entry.state === "pending" ? msg("msgPending") : msg("msgNotStored");
       row.append(el("th", { scope: "row" }, `${entry.number} `, el("span", { class: "badge pending-badge" }, label)));
       (entry.names || []).forEach((_name, seat) => {
+        if (!plays(entry, seat)) {
+          row.append(el("td", { class: "sat-out" }, "—"));
+          return;
+        }
         const score = scores[seat];
         if (score === undefined || running[seat] === undefined) {
           running[seat] = undefined;
@@ -316,7 +324,10 @@
       fields: [...data].filter(([name]) => name !== "csrfmiddlewaretoken"),
       number: nextNumber(), created: Date.now(),
       state: "pending", csrf: data.get("csrfmiddlewaretoken"),
-      names: [...f.querySelectorAll(".hand-name")].map((name) => name.textContent.trim()),
+      // Every seat's name, and the seats dealt this round (a player may have left or joined).
+      names: f.dataset.seatNames ? JSON.parse(f.dataset.seatNames)
+        : [...f.querySelectorAll(".hand-name")].map((name) => name.textContent.trim()),
+      playing: (f.dataset.playing || "").split(",").filter((seat) => seat !== "").map(Number),
     };
     // Taken and cleared at once, before any wait: the next round can be typed straight away,
     // and counts after this one.

@@ -105,3 +105,17 @@ def test_the_race_has_a_printed_page_of_its_own_and_its_width(client, start_game
 
 def test_an_unknown_game_has_no_chart(client, db):
     assert client.get("/g/nope/chart.svg").status_code == 404
+
+
+def test_a_late_player_s_line_starts_at_their_starting_total_not_at_zero():
+    drawing = score_race(
+        ["Ana", "Ben", "Dan"], [[10, 40, None], [20, 45, 72]], [0, 0, 40], [1, 1, 2]
+    )
+    plot = drawing.contents[0]
+    assert plot.data[2] == [(1, 40), (2, 72)]
+    assert plot.data[0] == [(0, 0), (1, 10), (2, 20)]
+
+
+def test_a_player_who_left_has_no_line_after_their_last_round():
+    drawing = score_race(["Ana", "Ben"], [[10, 40], [20, None]])
+    assert drawing.contents[0].data[1] == [(0, 0), (1, 40)]
