@@ -41,7 +41,8 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     table = game.table
     if isinstance(table, RomiTable):
         raise Http404(_("ROMi RAMi has no rounds to enter: log contracts instead."))
-    number = game.rounds.count() + 1  # the seats at the table for the round to enter
+    # Where players came and went, the seats at the table for the round to enter.
+    number = game.rounds.count() + 1 if table.sittings else None
     form = RoundForm(request.POST, players=list(game.players.all()), table=table, number=number)
     as_json = outbox.wants_json(request)
     if not form.is_valid():

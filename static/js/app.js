@@ -146,6 +146,12 @@
     // open, places the page itself).
     if (!document.body.classList.contains("pad-open")) details.scrollIntoView({ block: "nearest" });
   }, true);
+  // The hand's value arrives from the server after the cards are tapped and takes a line:
+  // the open picker's keys stay in sight.
+  document.addEventListener("htmx:afterSwap", (event) => {
+    const details = event.target.closest && event.target.closest(".hand")?.querySelector("details.picker[open]");
+    if (details && !document.body.classList.contains("pad-open")) details.scrollIntoView({ block: "nearest" });
+  });
 
   function fields(form) { return [...form.querySelectorAll("[data-keypad]")]; }
   function nextField(field) {

@@ -3,6 +3,8 @@ and a hand given by its cards shows no grey "0" in its points field."""
 
 import pytest
 
+from .test_end_of_game import poll
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -43,6 +45,9 @@ def test_the_next_player_key_moves_the_picker_on_and_ends_on_save(
         hand = page.locator(f'.hand[data-seat="{seat}"]')
         for card in cards:
             hand.locator(f'[data-card="{card}"]').tap()
+        # The hand's value comes from the server and takes a line: the keys stay in sight.
+        poll(page, f"document.getElementById('value-{seat}').textContent.trim() !== ''")
+        page.wait_for_timeout(100)
         key = hand.get_by_role("button", name=next_player)
         assert_on_screen(page, key, "the next player key")
         key.tap()
