@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.core.paginator import Paginator
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -86,7 +87,9 @@ def club_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     remember_club(request, token)
     book = club_book(access.club, request.GET, lang())
     recent = list(
-        access.club.games.order_by("-created_at").prefetch_related("players")[:RECENT_GAMES]
+        access.club.games.order_by("-created_at")
+        .annotate(played=Count("rounds"))
+        .prefetch_related("players")[:RECENT_GAMES]
     )
     context = {
         "access": access,
@@ -115,7 +118,11 @@ def club_chart(request: HtmxHttpRequest, token: str, member: int) -> HttpRespons
 @require_GET
 def club_games(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = club_access(token)
-    games = access.club.games.order_by("-created_at").prefetch_related("players")
+    games = (
+        access.club.games.order_by("-created_at")
+        .annotate(played=Count("rounds"))
+        .prefetch_related("players")
+    )
     page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
     context = {
         "access": access,

@@ -228,3 +228,28 @@ def test_the_game_s_pdf_shows_when_each_seat_sat(client, start_game):
     assert "Dan joined at round 2, starting on 40 points." in text
     assert "Ben left the table after round 2." in text
     assert "—" in text  # Dan's cell of round 1
+
+
+def test_the_history_says_who_left_joined_and_came_back(client, start_game):
+    g = start_game("rami-contrat", ["Ana", "Ben", "Cléo", "Dan"])
+    play(client, g, {1: "10", 2: "20", 3: "30"})
+    leave(client, g, 1)
+    leave(client, g, 1, "back")
+    join(client, g, "Élodie")
+    page = visible_text(client.get(g.url + "history/").content.decode())
+    for words in ("player left the table", "player came back", "player joined the table"):
+        assert words in page
+    assert "Élodie" in page and "Ben" in page
+    assert "Élodie:" not in page  # a seat's name alone, not "name: points"
+
+
+def test_play_again_seats_the_players_still_at_the_table(client, start_game):
+    from scorekeeper import services
+
+    g = start_game("rami-contrat", ["Ana", "Ben", "Cléo", "Dan"], first_dealer=0)
+    play(client, g, {1: "10", 2: "20", 3: "30"})
+    leave(client, g, 1)
+    join(client, g, "Élodie")
+    new, _edit, _view = services.game_play_again(game=Game.objects.get(pk=g.game.pk))
+    assert [p.name for p in new.players.all()] == ["Ana", "Cléo", "Dan", "Élodie"]
+    assert new.players.get(seat=new.first_dealer).name == "Cléo"  # the deal goes on

@@ -82,3 +82,18 @@ def test_ending_a_game_twice_is_one_end(client, start_game):
     client.post(g.url + "finish/")
     client.post(g.url + "finish/")  # a second phone's tap, a moment later
     assert HistoryEntry.objects.filter(action=HistoryEntry.Action.FINISHED).count() == 1
+
+
+def test_the_group_s_list_of_games_says_where_a_stopped_game_stopped(client, db):
+    made = client.post("/groups/new/", {"name": "Thursday", "names": "Ana\nBen\nCléo"})
+    group = made["Location"]
+    token = group.rstrip("/").rsplit("/", 1)[-1]
+    names = {"name_0": "Ana", "name_1": "Ben", "name_2": "Cléo", "first_dealer": "0"}
+    game = client.post("/new/", {"club": token, "rules": "rami-contrat", **names})["Location"]
+    for _ in range(5):
+        client.post(game + "rounds/", round_data({1: "10", 2: "20"}, out=0))
+    client.post(game + "finish/")
+    assert "stopped after round 5 of 7" in visible_text(client.get(group).content.decode())
+    assert "stopped after round 5 of 7" in visible_text(
+        client.get(group + "games/").content.decode()
+    )
