@@ -74,3 +74,34 @@ def test_rounds_entered_offline_count_at_once_and_match_the_server(phone, start_
     g.game.refresh_from_db()
     assert game_board(g.game).totals == shown
     assert page.locator("[data-differs]").count() == 0
+
+
+def test_offline_rounds_without_a_player_who_left_count_right(phone, start_game):
+    """Ben left: the rounds typed offline have no hand for him, his total stands still, and
+    a rami sec's flat 100 goes to the others at the table only."""
+    from rules_engine import PlayerDeal
+    from scorekeeper import services
+
+    g = start_game("rami-51", ["Ana", "Ben", "Cléo", "Dan"], first_dealer=0)
+    out = frozenset({"went_out"})
+    services.round_record(
+        game=g.game,
+        entries=[PlayerDeal(0, None, out), PlayerDeal(12), PlayerDeal(30), PlayerDeal(8)],
+    )
+    services.player_leave(game=g.game, seat=1)
+    page = phone
+    open_controlled(page, g.url)
+    assert page.locator("#id_points_1").count() == 0  # no field for Ben
+    page.context.set_offline(True)
+    enter(page, 0, {}, ('input[name="rami_sec"]',))  # a rami sec: the others laid nothing
+    enter(page, 2, {0: "9", 3: "K A 4"})
+    wait_until(page, "!!document.querySelector('#standings.provisional')")
+    shown = provisional_totals(page)
+    assert shown[1] == 12  # Ben's total stands still
+    assert page.locator("table.scores tr.pending td.sat-out").count() == 2
+    page.context.set_offline(False)
+    wait_for_db(page, lambda: Round.objects.filter(game=g.game).count() == 3)
+    wait_until(page, "document.querySelectorAll('table.scores tr.pending').length === 0")
+    g.game.refresh_from_db()
+    assert game_board(g.game).totals == shown
+    assert page.locator("[data-differs]").count() == 0
