@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
@@ -154,7 +155,7 @@ def my_clubs(request: HttpRequest) -> list[ClubAccess]:
     ]
 
 
-def game_links(request: HttpRequest, games: list[Game]) -> list[tuple[Game, str]]:
+def game_links(request: HttpRequest, games: Sequence[Game]) -> list[tuple[Game, str]]:
     """The token to open each game with from this phone: its edit link when the phone has
     it, else the view-only link (any holder of the group may look at its games)."""
     held = {
