@@ -38,11 +38,27 @@ def local_secret_key() -> str:
 
 
 def database_from_url(url: str) -> dict:
+    pooled = env_bool("DB_POOL", True)
     config = dj_database_url.parse(
-        url, conn_max_age=60, conn_health_checks=env_bool("DB_HEALTH_CHECKS", True)
+        url,
+        # A pool hands connections out; kept per thread instead, the ASGI server's request
+        # threads each held one and 1,000 tables ran PostgreSQL out of connections.
+        conn_max_age=0 if pooled else 60,
+        conn_health_checks=env_bool("DB_HEALTH_CHECKS", True),
     )
     if config["ENGINE"] != "django.db.backends.postgresql":
         raise ValueError(f"DATABASE_URL {url.split(':')[0]!r} is not supported (use postgres://)")
+    if pooled:
+        # Per worker process: WEB_CONCURRENCY x DB_POOL_SIZE stays under the server's
+        # max_connections (100 by default); a request waits up to 10 s for a connection.
+        config["OPTIONS"] = {
+            **config.get("OPTIONS", {}),
+            "pool": {
+                "min_size": 2,
+                "max_size": int(os.environ.get("DB_POOL_SIZE", 16)),
+                "timeout": 10,
+            },
+        }
     if env_bool("DB_PREPARED", True):
         # Server-side parameters, so a query run 5 times on a connection becomes a prepared
         # statement: PostgreSQL then skips parsing and planning (a quarter of a short query's
