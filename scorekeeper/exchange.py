@@ -182,6 +182,8 @@ def export_csv(game: Game, separator: str = ",") -> str:
     totals = table.running_totals([[hand.score for hand in r.hands] for r in rounds])
     for record, running in zip(rounds, totals, strict=True):
         for hand, total in zip(record.hands, running, strict=True):
+            if not table.plays(hand.seat, record.number):  # not at the table: no line
+                continue
             points = "" if hand.points is None else hand.points
             name = name_at[hand.seat]
             facts = " ".join(hand.facts)

@@ -253,3 +253,20 @@ def test_play_again_seats_the_players_still_at_the_table(client, start_game):
     new, _edit, _view = services.game_play_again(game=Game.objects.get(pk=g.game.pk))
     assert [p.name for p in new.players.all()] == ["Ana", "Cléo", "Dan", "Élodie"]
     assert new.players.get(seat=new.first_dealer).name == "Cléo"  # the deal goes on
+
+
+def test_the_csv_has_no_line_for_a_seat_in_a_round_it_sat_out(client, start_game):
+    import csv
+    import io
+
+    g = start_game("rami-contrat", ["Ana", "Ben", "Cléo", "Dan"])
+    play(client, g, {1: "10", 2: "20", 3: "30"})
+    leave(client, g, 1)
+    play(client, g, {2: "12", 3: "8"})
+    text = client.get(g.url + "game.csv").content.decode("utf-8-sig")
+    separator = ";" if ";" in text.splitlines()[0] else ","  # the language's own
+    lines = list(csv.reader(io.StringIO(text), delimiter=separator))
+    by_round = {}
+    for line in lines[1:]:
+        by_round.setdefault(line[0], []).append(line[2])
+    assert by_round == {"1": ["Ana", "Ben", "Cléo", "Dan"], "2": ["Ana", "Cléo", "Dan"]}
