@@ -1,7 +1,7 @@
 """Page weight of a game page in Chromium, against the production set-up (gunicorn, whitenoise).
 
 Run: .venv/bin/python bench/page_weight.py
-Target: the first visit transfers at most 60 KB (HTML, CSS, JS, icons, manifest, worker);
+Target: the first visit transfers at most 40 KB (HTML, CSS, JS, icons, manifest, worker);
 a repeat visit fetches no static file from the network (the service worker's cache serves them).
 Bytes are response bodies as the server sent them (gzip where the browser asked for it).
 """
@@ -22,7 +22,7 @@ django.setup()
 from scorekeeper import services  # noqa: E402
 from tests.browser.conftest import CHROMIUM, FLAGS  # noqa: E402  the tests' own browser
 
-FIRST_VISIT_LIMIT = 60 * 1024
+FIRST_VISIT_LIMIT = 40 * 1024  # issue 26: a game page's first visit, compressed
 
 
 def read_log(path, start: int) -> list[tuple[str, int]]:

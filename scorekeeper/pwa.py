@@ -9,6 +9,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from .static_storage import page_scripts
+
 # Light and dark felt greens of the stylesheet (--accent) and its page backgrounds (--bg).
 THEME_LIGHT, THEME_DARK = "#1f6f43", "#141312"
 BACKGROUND_LIGHT = "#f7f5f0"
@@ -17,11 +19,7 @@ BACKGROUND_LIGHT = "#f7f5f0"
 # make each release a new set of URLs, so an update never mixes old and new files.
 SHELL_STATIC = [
     "css/app.css",
-    "js/app.js",
     "js/outbox.js",
-    "js/provisional.js",
-    "js/sync.js",
-    "js/live.js",
     "django_htmx/htmx-2.min.js",
     "img/icon.svg",
     "img/icon-192.png",
@@ -75,7 +73,7 @@ def manifest(lang: str) -> dict:
 
 
 def precache() -> list[str]:
-    return [static(name) for name in SHELL_STATIC] + [reverse("offline")]
+    return [static(name) for name in [*SHELL_STATIC, *page_scripts()]] + [reverse("offline")]
 
 
 def version(template_source: str) -> str:

@@ -15,11 +15,18 @@ from rules_engine import COLOUR_SYMBOLS, SYSTEMS, RulesError, format_meld, parse
 
 from ..facts import FACT_BADGES, FACT_MARKS, colour_name, trophy_name
 from ..i18n import elide, lang
+from ..static_storage import page_scripts as scripts_of_pages
 
 if TYPE_CHECKING:
     from ..models import HistoryEntry
 
 register = template.Library()
+
+
+@register.simple_tag
+def page_scripts() -> list[str]:
+    """The static names of the page's own scripts (one bundle once collected)."""
+    return scripts_of_pages()
 
 
 @register.filter

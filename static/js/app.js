@@ -2,6 +2,13 @@
 (() => {
   "use strict";
 
+  // The page as the server sent it, before any script changes it: on the very first visit
+  // the service worker, not yet in charge, did not see it, and keeps this copy for offline
+  // reloads instead of downloading the page a second time (static/js/sync.js).
+  if (navigator.serviceWorker && !navigator.serviceWorker.controller && document.getElementById("live")) {
+    window.RamiFirstPage = "<!DOCTYPE html>\n" + document.documentElement.outerHTML;
+  }
+
   // A fresh client UUID per round entry, so a double tap or a retry stores one row only.
   function stampUuids(root) {
     root.querySelectorAll("[data-client-uuid]").forEach((input) => {

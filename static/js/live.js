@@ -83,7 +83,7 @@
     current.replaceWith(fresh);
     window.htmx.process(fresh);
     // What the other scripts do after any swap of the live part (outbox rows, client UUIDs).
-    fresh.dispatchEvent(new CustomEvent("htmx:afterSwap", { bubbles: true, detail: { target: fresh, elt: fresh } }));
+    fresh.dispatchEvent(new CustomEvent("htmx:afterSwap", { bubbles: true, detail: { target: fresh, elt: fresh, html } }));
   }
 
   async function refresh() {

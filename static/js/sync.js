@@ -7,13 +7,36 @@
 
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
-    // The very first visit was not seen by the worker: keep a copy of it as soon as it runs.
-    navigator.serviceWorker.addEventListener("controllerchange", () => refreshCachedPage());
+    // The very first visit was not seen by the worker: it keeps the copy app.js took of the
+    // page as it arrived (a 200, said the browser), else it fetches the page again.
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      const arrived = performance.getEntriesByType?.("navigation")[0];
+      if (window.RamiFirstPage && arrived && arrived.responseStatus === 200) {
+        tellWorker({ type: "keep-page", url: location.pathname, html: window.RamiFirstPage });
+      } else {
+        refreshCachedPage();
+      }
+      window.RamiFirstPage = null;
+    });
   }
-  // After htmx changed the page in place, the cached copy (shown offline) must follow.
-  function refreshCachedPage() {
+  function tellWorker(message) {
     const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (worker) worker.postMessage({ type: "refresh-page", url: location.pathname });
+    if (worker) worker.postMessage(message);
+  }
+  function refreshCachedPage() {
+    tellWorker({ type: "refresh-page", url: location.pathname });
+  }
+  // After htmx changed the live part, the cached copy (shown offline) must follow: the
+  // worker sets the live part the server just sent into its copy of the page, rather than
+  // download the whole page again after every round. A note about this one save (saved,
+  // already entered) is left out: the copy is the game as it stands.
+  function keepLivePart(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html.trim();
+    const fresh = template.content.querySelector("#live");
+    if (!fresh) { refreshCachedPage(); return; }
+    fresh.querySelectorAll("[data-saved], [data-already-entered]").forEach((note) => note.remove());
+    tellWorker({ type: "keep-live", url: location.pathname, html: fresh.outerHTML });
   }
 
   if (!panel || !window.RamiOutbox || !window.indexedDB) return;
@@ -255,8 +278,9 @@
     let response;
     try { response = await fetch(panel.dataset.liveUrl, { credentials: "same-origin", cache: "no-store" }); } catch (e) { return; }
     if (!response.ok) return;
+    const text = await response.text();
     const template = document.createElement("template");
-    template.innerHTML = (await response.text()).trim();
+    template.innerHTML = text.trim();
     const fresh = template.content.querySelector("#live");
     const current = live();
     if (!fresh || !current) return;
@@ -266,7 +290,7 @@
     current.replaceWith(fresh);
     if (window.htmx) window.htmx.process(fresh);
     fresh.querySelectorAll("[data-client-uuid]").forEach((input) => { if (!input.value) input.value = crypto.randomUUID(); });
-    refreshCachedPage();
+    keepLivePart(text);
   }
 
   function scheduleRetry() {
@@ -371,7 +395,10 @@
   });
   document.addEventListener("htmx:afterSwap", (event) => {
     if (event.detail.target.id === "live" || event.detail.elt.id === "live") {
-      refreshCachedPage();
+      // A refused round (422, 409) changed nothing the copy holds.
+      const status = event.detail.xhr ? event.detail.xhr.status : 200;
+      const html = event.detail.html ?? event.detail.xhr?.responseText;
+      if (status === 200 && html) keepLivePart(html);
       render();
     }
   });

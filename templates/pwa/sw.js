@@ -92,15 +92,48 @@ async function tellPages(message) {
   for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage(message);
 }
 
-// A page asks for its cached copy to be refreshed after htmx changed it in place.
+const HTML = { "Content-Type": "text/html; charset=utf-8" };
+let keeping = Promise.resolve();
+// Where a game page's live part starts and ends in the copy (templates/games/game.html).
+const LIVE_START = "<!--live-->";
+const LIVE_END = "<!--/live-->";
+
+async function refreshPage(url) {
+  const response = await fetch(url, { credentials: "same-origin" });
+  if (isPage(response)) await (await caches.open(PAGES)).put(pageKey(url), response);
+}
+
+// The copy of a page with its live part replaced by the one the server just sent; null when
+// there is no copy to change (the page is then fetched whole).
+async function withLivePart(url, live) {
+  const copy = await (await caches.open(PAGES)).match(pageKey(url));
+  if (!copy) return null;
+  const page = await copy.text();
+  const start = page.indexOf(LIVE_START);
+  const end = page.indexOf(LIVE_END, start);
+  if (start < 0 || end < 0) return null;
+  return page.slice(0, start + LIVE_START.length) + live + page.slice(end);
+}
+
+// Pages keep their cached copy in step without downloading themselves again: the first
+// visit's page as it arrived, then each new live part; else the page is fetched afresh.
 self.addEventListener("message", (event) => {
   const data = event.data || {};
-  if (data.type === "refresh-page" && typeof data.url === "string") {
-    event.waitUntil((async () => {
-      const response = await fetch(data.url, { credentials: "same-origin" });
-      if (isPage(response)) await (await caches.open(PAGES)).put(pageKey(data.url), response);
-    })().catch(() => {}));
+  if (typeof data.url !== "string" || new URL(data.url, self.location.origin).origin !== self.location.origin) return;
+  let work = null;
+  if (data.type === "refresh-page") {
+    work = () => refreshPage(data.url);
+  } else if (data.type === "keep-page" && typeof data.html === "string") {
+    work = async () => (await caches.open(PAGES)).put(pageKey(data.url), new Response(data.html, { headers: HTML }));
+  } else if (data.type === "keep-live" && typeof data.html === "string") {
+    work = async () => {
+      const page = await withLivePart(data.url, data.html);
+      if (page === null) return refreshPage(data.url);
+      await (await caches.open(PAGES)).put(pageKey(data.url), new Response(page, { headers: HTML }));
+    };
   }
+  // One after the other, in the order sent: an older live part never lands last.
+  if (work) event.waitUntil(keeping = keeping.then(work).catch(() => {}));
 });
 
 // Background Sync where the browser has it (Chromium); pages also send on their own.

@@ -33,6 +33,8 @@ def phones(browser, server):
         page.set_default_timeout(10_000)
         page.requests = []
         page.on("request", lambda request: page.requests.append(request.url))
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
         page.goto(path)
         return page
 
@@ -93,6 +95,11 @@ def test_a_save_shows_on_every_phone_within_a_second_without_polling(phones):
         assert not [url for url in page.requests if "/live/" in url and "v=0" not in url]
     # The other edit phone's form moved on to round 2.
     assert other.locator('input[name="number"]').input_value() == "2"
+    # Collected, the page's own scripts arrive as one file, and run as they did apart.
+    for page in (scorer, viewer, other):
+        scripts = [url for url in page.requests if "/static/js/" in url]
+        assert {url.split("/")[-1].split(".")[0] for url in scripts} == {"outbox", "page"}
+        assert page.errors == []
 
 
 def test_a_round_half_typed_is_kept_and_saving_it_shows_both_versions(phones):

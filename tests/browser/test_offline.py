@@ -3,6 +3,7 @@
 import time
 
 import pytest
+from django.core.signals import request_started
 
 from scorekeeper import services
 from scorekeeper.models import Round
@@ -93,6 +94,41 @@ def test_a_game_page_reloads_from_the_cache_offline_and_unknown_pages_get_the_of
     saved = phone.get_by_role("link", name="Rami Contrat", exact=False)
     saved.first.wait_for()  # the list is read from the cache after the page shows
     assert saved.count() == 1  # the saved game
+
+
+def cached_copy(url):
+    return f"caches.open('rami-pages').then(c => c.match('{url}')).then(r => r ? r.text() : '')"
+
+
+def test_the_worker_keeps_the_page_without_downloading_it_again(phone, start_game):
+    """First visit: the worker keeps the page as it arrived, not a second download; after a
+    round, its copy takes the live part the save answered with, without the 'saved' note."""
+    g = start_game("rami-contrat", NAMES)
+    asked = []
+
+    def seen(sender, environ=None, scope=None, **kwargs):
+        path = (environ or {}).get("PATH_INFO") or (scope or {}).get("path")
+        if path == g.url:
+            asked.append(path)
+
+    request_started.connect(seen, weak=False)
+    try:
+        open_controlled(phone, g.url)
+        first = phone.evaluate(cached_copy(g.url))
+        assert "Manche 1 sur 7" in first and "<!--live-->" in first
+        enter(phone, 0, {1: "12", 2: "30"})
+        phone.get_by_role("heading", name="Manche 2 sur 7").wait_for()
+        wait_until(phone, f"{cached_copy(g.url)}.then(t => t.includes('Manche 2 sur 7'))")
+        copy = phone.evaluate(cached_copy(g.url))
+        assert "data-saved" not in copy and copy.count('id="live"') == 1
+    finally:
+        request_started.disconnect(seen)
+    assert asked == [g.url]  # the page was downloaded once, by the phone itself
+    phone.context.set_offline(True)
+    phone.reload()
+    phone.get_by_role("heading", name="Manche 2 sur 7").wait_for()
+    assert phone.locator("table.scores tbody tr[data-round]").count() == 1
+    assert phone.locator("[data-saved]").count() == 0
 
 
 def test_a_game_finished_offline_is_stored_once_when_the_connection_returns(

@@ -60,6 +60,69 @@ def test_every_collected_script_still_parses(collected):
         node_parses(hashed(collected, f"js/{source.name}"))
 
 
+def test_the_page_scripts_are_collected_as_one_file_in_their_order(collected):
+    from scorekeeper.static_storage import PAGE_BUNDLE, PAGE_SCRIPTS
+
+    bundle = hashed(collected, PAGE_BUNDLE).read_text()
+    parts = [hashed(collected, name).read_text() for name in PAGE_SCRIPTS]
+    assert bundle == ";\n".join(parts)
+    assert "js/outbox.js" not in PAGE_SCRIPTS  # the service worker loads it on its own
+    brotli = pytest.importorskip("brotli")
+    packed = hashed(collected, PAGE_BUNDLE).with_name(hashed(collected, PAGE_BUNDLE).name + ".br")
+    apart = sum(len(brotli.compress(part.encode())) for part in parts)
+    assert len(packed.read_bytes()) < apart - 512  # together, at least half a kilobyte less
+
+
+@pytest.mark.skipif(NODE is None, reason="node is needed to parse the scripts")
+def test_the_bundle_still_parses(collected):
+    from scorekeeper.static_storage import PAGE_BUNDLE
+
+    node_parses(hashed(collected, PAGE_BUNDLE))
+
+
+def test_the_stylesheet_is_collected_without_comments_and_keeps_every_rule(collected):
+    import re
+
+    source = (ROOT / "static" / "css" / "app.css").read_text()
+    sent = hashed(collected, "css/app.css").read_text()
+    assert "/*" not in sent and len(sent) < 0.85 * len(source)
+    rules = re.compile(r"([^{}]+)\{")
+    without_comments = re.sub(r"/\*.*?\*/", "", source, flags=re.S)
+    wanted = [
+        " ".join(s.split()).replace(" ,", ",").replace(", ", ",")
+        for s in rules.findall(without_comments)
+    ]
+    got = [" ".join(s.split()).replace(" ,", ",").replace(", ", ",") for s in rules.findall(sent)]
+    assert len(got) == len(wanted)
+
+
+def test_pages_load_the_bundle_once_collected_and_each_source_in_debug(settings):
+    from django.test import override_settings
+
+    from scorekeeper.static_storage import PAGE_BUNDLE, PAGE_SCRIPTS, page_scripts
+
+    minified = {"BACKEND": "scorekeeper.static_storage.MinifiedStaticFilesStorage"}
+    with override_settings(STORAGES={**settings.STORAGES, "staticfiles": minified}):
+        with override_settings(DEBUG=False):
+            assert page_scripts() == [PAGE_BUNDLE]
+        with override_settings(DEBUG=True):  # runserver and DEBUG serve the sources
+            assert page_scripts() == list(PAGE_SCRIPTS)
+    assert page_scripts() == list(PAGE_SCRIPTS)  # the tests' plain storage (tests/conftest.py)
+
+
+def test_the_worker_keeps_every_script_the_page_loads(client):
+    from scorekeeper import pwa
+    from scorekeeper.static_storage import page_scripts
+
+    kept = pwa.precache()
+    for name in ["js/outbox.js", "django_htmx/htmx-2.min.js", *page_scripts()]:
+        assert any(url.endswith(name) for url in kept), name
+    page = client.get("/").content.decode()
+    for url in kept:
+        if url.endswith(".js"):
+            assert f'src="{url}"' in page, url
+
+
 @pytest.mark.skipif(NODE is None, reason="node is needed to parse the scripts")
 def test_the_service_worker_is_sent_minified_and_parses(client, tmp_path):
     response = client.get("/sw.js")
