@@ -136,7 +136,7 @@ def run_load(url: str, tables: list[tuple[str, str]], scratch: Path, mode: str) 
     prefix = scratch / f"load-{len(tables)}"
     news_file = scratch / f"news-{len(tables)}.json"
     users = 4 * len(tables)
-    phones = "LiveViewer" if mode == "live" else "Viewer"
+    scorer, phones = ("LiveScorer", "LiveViewer") if mode == "live" else ("Scorer", "Viewer")
     ramp = max(RAMP, users // JOINS_PER_SECOND) if mode == "live" else RAMP
     began = time.time()
     subprocess.run(
@@ -159,7 +159,7 @@ def run_load(url: str, tables: list[tuple[str, str]], scratch: Path, mode: str) 
             "--only-summary",
             "--loglevel",
             "ERROR",
-            "Scorer",
+            scorer,
             phones,
         ],
         env={**os.environ, "CAPACITY_TABLES": str(listing), "CAPACITY_NEWS": str(news_file)},

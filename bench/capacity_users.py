@@ -1,11 +1,14 @@
 """Locust users for bench/capacity.py: the people around one table.
 
-A table is one scorer (enters a round every 2 minutes, then reloads the game page; exports
-the PDF once per 7 rounds) and three other phones: `Viewer` polls the live board every 3 s
-(the page before the live table), `LiveViewer` holds the game's stream of versions open and
-fetches the live board when a new version is announced (static/js/live.js); it reports
-"news to a phone", the time from the start of the scorer's save to the announcement on that
-phone. Tables come from the JSON file CAPACITY_TABLES names: [[edit, view], ...].
+A table is one scorer entering a round every 2 minutes (a PDF export once per 7 rounds) and
+three other phones. `--mode polling`, the app before the live table: `Scorer` then fetches
+the whole game page again after each round (what its service worker did to keep its offline
+copy) and `Viewer` polls the live board every 3 s. `--mode live`, the app now: `LiveScorer`
+holds the game's stream open like every page (its own saves need no fetch: the save's answer
+is the new live part, and the worker sets it into its copy), and `LiveViewer` holds the
+stream and fetches the live board when a new version is announced (static/js/live.js); it
+reports "news to a phone", the time from the start of the scorer's save to the announcement
+on that phone. Tables come from the JSON file CAPACITY_TABLES names: [[edit, view], ...].
 """
 
 from __future__ import annotations
@@ -54,6 +57,8 @@ class Scorer(FastHttpUser):
         page = self.client.get(f"/g/{self.edit}/", name="game page (edit)").text
         self.token = TOKEN.search(page).group(1)
 
+    reload_after_save = True  # the app before the live table (see the module's words)
+
     @task
     def enter_a_round(self) -> None:
         hands = {f"points_{seat}": str(random.randint(5, 60)) for seat in range(1, 4)}
@@ -70,10 +75,57 @@ class Scorer(FastHttpUser):
             else:
                 version = int(VERSION.search(response.text).group(1))
                 SAVED.setdefault(self.view, {})[version] = began
-        self.reload()
+        if self.reload_after_save:
+            self.reload()
         # One PDF export per game of 7 rounds, on average.
         if random.random() < 1 / 7:
             self.client.get(f"/g/{self.edit}/grid.pdf", name="PDF export")
+
+
+def hold_stream(host: str, token: str, heard) -> None:
+    """One phone's stream of the game's versions, held until it drops: `heard(version)` for
+    each announcement; a failure is counted, and the phone waits as a browser does."""
+    address = urllib.parse.urlparse(host)
+    try:
+        stream = socket.create_connection((address.hostname, address.port), timeout=60)
+        stream.sendall(
+            f"GET /g/{token}/events/ HTTP/1.1\r\nHost: {address.netloc}\r\n"
+            "Accept: text/event-stream\r\n\r\n".encode()
+        )
+        lines = stream.makefile("rb")
+        status = lines.readline()
+        if b" 200 " not in status:
+            raise OSError(f"stream answered {status!r}")
+        for line in lines:  # chunked: every event is one chunk, its lines whole
+            if line.startswith(b"data: ") and line[6:].strip().isdigit():
+                heard(int(line[6:]))
+    except OSError as error:
+        events.request.fire(
+            request_type="SSE",
+            name="stream",
+            response_time=0,
+            response_length=0,
+            exception=error,
+            context={},
+        )
+        gevent.sleep(2)  # as a browser waits before opening it again
+
+
+class LiveScorer(Scorer):
+    """The scorer's phone with the live table: its page holds the stream too."""
+
+    reload_after_save = False
+
+    def on_start(self) -> None:
+        super().on_start()
+        self.streaming = gevent.spawn(self.keep_streaming)
+
+    def keep_streaming(self) -> None:
+        while True:  # its own saves' news: the page shows that version already
+            hold_stream(self.host, self.edit, lambda version: None)
+
+    def on_stop(self) -> None:
+        self.streaming.kill()
 
 
 class Viewer(FastHttpUser):
@@ -110,30 +162,7 @@ class LiveViewer(FastHttpUser):
 
     @task
     def listen(self) -> None:
-        address = urllib.parse.urlparse(self.host)
-        try:
-            stream = socket.create_connection((address.hostname, address.port), timeout=60)
-            stream.sendall(
-                f"GET /g/{self.view}/events/ HTTP/1.1\r\nHost: {address.netloc}\r\n"
-                "Accept: text/event-stream\r\n\r\n".encode()
-            )
-            lines = stream.makefile("rb")
-            status = lines.readline()
-            if b" 200 " not in status:
-                raise OSError(f"stream answered {status!r}")
-            for line in lines:  # chunked: every event is one chunk, its lines whole
-                if line.startswith(b"data: ") and line[6:].strip().isdigit():
-                    self.heard(int(line[6:]))
-        except OSError as error:
-            events.request.fire(
-                request_type="SSE",
-                name="stream",
-                response_time=0,
-                response_length=0,
-                exception=error,
-                context={},
-            )
-            gevent.sleep(2)  # as a browser waits before opening it again
+        hold_stream(self.host, self.view, self.heard)
 
     def heard(self, version: int) -> None:
         if version <= self.version:

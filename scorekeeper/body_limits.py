@@ -94,7 +94,9 @@ async def _refuse(send: Send, status: int) -> None:
 
 
 class BodyLimits:
-    """ASGI wrapper: the body counted as it arrives (chunked ones too) and timed."""
+    """ASGI wrapper: the whole body is read here, in the event loop, counted as it arrives
+    (chunked ones too) and timed, before the application sees the request; the application
+    then reads it at once, with its length declared."""
 
     def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]]) -> None:
         self.app = app
@@ -109,40 +111,41 @@ class BodyLimits:
         if declared.isdigit() and int(declared) > most:
             # Not read at all: Django gets an empty body and BodyLimitMiddleware answers
             # with a page in words from the declared length.
-            given = False
-
-            async def nothing() -> Message:
-                nonlocal given
-                if not given:
-                    given = True
-                    return {"type": "http.request", "body": b"", "more_body": False}
-                await asyncio.Event().wait()  # no disconnect to report: cancelled when done
-                return {"type": "http.disconnect"}
-
-            await self.app(scope, nothing, send)
+            await self.app(scope, _replay(b"", receive), send)
             return
         loop = asyncio.get_running_loop()
         deadline = loop.time() + BODY_SECONDS
-        state = {"received": 0, "complete": False, "refused": 0}
-
-        async def limited() -> Message:
-            if state["refused"]:
-                return {"type": "http.disconnect"}
-            if state["complete"]:  # the body is in: later reads only wait for a disconnect
-                return await receive()
+        body = bytearray()
+        while True:
             try:
                 message = await asyncio.wait_for(receive(), max(deadline - loop.time(), 0))
             except TimeoutError:
-                state["refused"] = 408
-                return {"type": "http.disconnect"}
-            if message["type"] == "http.request":
-                state["received"] += len(message.get("body", b""))
-                if state["received"] > most:
-                    state["refused"] = 413
-                    return {"type": "http.disconnect"}
-                state["complete"] = not message.get("more_body", False)
-            return message
+                await _refuse(send, 408)
+                return
+            if message["type"] != "http.request":  # the phone left before its body was in
+                return
+            body += message.get("body", b"")
+            if len(body) > most:
+                await _refuse(send, 413)
+                return
+            if not message.get("more_body", False):
+                break
+        if body and b"content-length" not in headers:
+            # A chunked body reaches Django with its length, as a declared one does.
+            kept = [(k, v) for k, v in scope["headers"] if k != b"transfer-encoding"]
+            scope = {**scope, "headers": [*kept, (b"content-length", b"%d" % len(body))]}
+        await self.app(scope, _replay(bytes(body), receive), send)
 
-        await self.app(scope, limited, send)
-        if state["refused"]:  # Django saw a disconnect and answered nothing
-            await _refuse(send, state["refused"])
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """The body in one message, then the phone's own messages (its disconnect)."""
+    given = False
+
+    async def replay() -> Message:
+        nonlocal given
+        if not given:
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay

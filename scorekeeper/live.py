@@ -200,8 +200,20 @@ async def _listen_redis(hub: Hub) -> None:
             await asyncio.sleep(RETRY_SECONDS)
 
 
+VERSIONS = f"SELECT id, version FROM {Game._meta.db_table} WHERE id IN "
+CHUNK = 500  # ids a query, well under SQLite's limit on parameters
+
+
 def _versions(game_ids: list[int]) -> dict[int, int]:
-    return dict(Game.objects.filter(pk__in=game_ids).values_list("pk", "version"))
+    """Through a plain cursor: for 2,000 watched games the ORM's handling of each id cost
+    more than the query, four times a second in every worker."""
+    found: dict[int, int] = {}
+    with connection.cursor() as cursor:
+        for start in range(0, len(game_ids), CHUNK):
+            chunk = game_ids[start : start + CHUNK]
+            cursor.execute(VERSIONS + "(" + ", ".join(["%s"] * len(chunk)) + ")", chunk)
+            found.update(cursor.fetchall())
+    return found
 
 
 async def _watch_database(hub: Hub) -> None:
