@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from django.core.wsgi import get_wsgi_application
 
@@ -50,7 +51,9 @@ def call(app, request: dict, chunks=(b"",)) -> tuple[int, dict[bytes, bytes], by
 
         await app(request, receive, send)
 
-    asyncio.run(run())
+    # In a thread of its own: Playwright's sync API may hold an event loop in this one.
+    with ThreadPoolExecutor(1) as loop_thread:
+        loop_thread.submit(asyncio.run, run()).result()
     start, *bodies = sent
     return start["status"], dict(start["headers"]), b"".join(m.get("body", b"") for m in bodies)
 
