@@ -39,7 +39,7 @@ class MinifiedStaticFilesStorage(CompressedManifestStaticFilesStorage):
                 own = (name.startswith(OWN_SCRIPTS) and name.endswith(".js")) or (
                     name.startswith(OWN_STYLES) and name.endswith(".css")
                 )
-                if own and name != PAGE_BUNDLE:
+                if own:
                     with self.open(name) as source:
                         sent[name] = minified(name, source.read().decode("utf-8"))
                     self.delete(name)

@@ -86,14 +86,8 @@ def test_the_stylesheet_is_collected_without_comments_and_keeps_every_rule(colle
     source = (ROOT / "static" / "css" / "app.css").read_text()
     sent = hashed(collected, "css/app.css").read_text()
     assert "/*" not in sent and len(sent) < 0.85 * len(source)
-    rules = re.compile(r"([^{}]+)\{")
     without_comments = re.sub(r"/\*.*?\*/", "", source, flags=re.S)
-    wanted = [
-        " ".join(s.split()).replace(" ,", ",").replace(", ", ",")
-        for s in rules.findall(without_comments)
-    ]
-    got = [" ".join(s.split()).replace(" ,", ",").replace(", ", ",") for s in rules.findall(sent)]
-    assert len(got) == len(wanted)
+    assert sent.count("{") == without_comments.count("{")  # every rule and block kept
 
 
 def test_pages_load_the_bundle_once_collected_and_each_source_in_debug(settings):
