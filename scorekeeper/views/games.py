@@ -8,7 +8,6 @@ import re
 from typing import Any
 
 import segno
-from django.core.cache import cache
 from django.forms import Form
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -21,7 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from rules_engine import NotationError, RomiTable, format_hand, parse_hand
 
-from .. import outbox, services
+from .. import outbox, render_once, services
 from ..digits import small_number
 from ..forms import RoundForm
 from ..i18n import lang
@@ -99,8 +98,8 @@ def viewer_response(request: HtmxHttpRequest, access: Access, partial: str) -> H
     not already hold in its address.
     """
     key = f"game:{access.token}:{access.game.version}:{lang()}:{partial}"
-    page = cache.get(key)
-    if page is None:
+
+    def rendered() -> tuple[bytes, bytes]:
         template = "games/game.html" if partial == "page" else f"games/game.html#{partial}"
         context = {
             **game_context(request, access),
@@ -108,9 +107,9 @@ def viewer_response(request: HtmxHttpRequest, access: Access, partial: str) -> H
             "next_url": reverse("game", args=[access.token]),
         }
         text = render_to_string(template, context, request).encode()
-        page = (text, gzip.compress(text, mtime=0))
-        cache.set(key, page, VIEWER_CACHE_SECONDS)
-    text, zipped = page
+        return text, gzip.compress(text, mtime=0)
+
+    text, zipped = render_once.cached(key, VIEWER_CACHE_SECONDS, rendered)
     if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
         response = HttpResponse(zipped)
         response["Content-Encoding"] = "gzip"  # GZipMiddleware leaves it as it is
