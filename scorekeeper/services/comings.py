@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from django.db import transaction
-
 from rules_engine import RulesError, Table
 
 from ..models import Game, HistoryEntry, Player, Round, RoundScore, SeatLink
@@ -17,6 +15,7 @@ from ..refusals import ServiceError
 from ..tokens import seat_token, token_hash
 from .groups import match_members
 from .history import bump_version, record, table_of
+from .writing import writing
 
 
 def _locked(game: Game) -> tuple[Game, Table, int]:
@@ -39,7 +38,7 @@ def _refused(error: RulesError) -> ServiceError:
     return ServiceError(error.code, None, None, **error.params)
 
 
-@transaction.atomic
+@writing()
 def player_leave(*, game: Game, seat: int) -> None:
     """`seat` leaves after the last round played: the rounds after it are dealt without
     them, and they keep their total (ranked after the players who stayed)."""
@@ -61,7 +60,7 @@ def player_leave(*, game: Game, seat: int) -> None:
     bump_version(game)
 
 
-@transaction.atomic
+@writing()
 def player_back(*, game: Game, seat: int) -> None:
     """A player who left comes back, while no round has been played since they left (after
     that, the rounds they missed are played: they join again as a late player would)."""
@@ -89,7 +88,7 @@ def player_back(*, game: Game, seat: int) -> None:
     bump_version(game)
 
 
-@transaction.atomic
+@writing()
 def player_join(*, game: Game, name: str, late_start: str | None = None) -> Player:
     """A late player takes the next seat and plays from the next round on; their total
     starts where `late_start` (the table's house rule, changed here when given) says."""

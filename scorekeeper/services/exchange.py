@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 
 from .. import round_records
@@ -28,6 +28,7 @@ from ..models import (
 from ..refusals import ServiceError
 from ..tokens import new_salt, new_token, token_hash, view_token
 from .results import summarise
+from .writing import writing
 
 
 class AlreadyImported(ServiceError):
@@ -60,7 +61,7 @@ def games_import(
         raise AlreadyImported("already_imported") from None
 
 
-@transaction.atomic
+@writing()
 def _games_import(
     documents: Sequence[Imported],
     club: Club | None,
@@ -101,7 +102,7 @@ def _games_import(
     for player in players:
         at_table.setdefault(player.game_id, []).append(player)
     try:
-        with transaction.atomic():
+        with writing():
             _import_rounds(
                 [
                     (game, at_table[game.pk], doc)
@@ -184,7 +185,7 @@ def club_import(*, book: ImportedBook) -> tuple[Club, str, str]:
         raise ClubAlreadyImported("club_already_imported") from None
 
 
-@transaction.atomic
+@writing()
 def _club_import(book: ImportedBook) -> tuple[Club, str, str]:
     if Club.objects.filter(uuid=book.uuid).exists():
         raise ClubAlreadyImported("club_already_imported")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from datetime import timedelta
 
-from django.db import transaction
 from django.utils import timezone
 
 from rules_engine import RulesError, Table, TableOptions, get_rules
@@ -18,11 +17,12 @@ from ..refusals import Conflict, ServiceError
 from ..tokens import new_salt, new_token, rotated_token, token_hash, view_token
 from .history import bump_version, record, table_of
 from .seats import seats_close
+from .writing import writing
 
 EDIT_LINK_TWIN_WINDOW = timedelta(seconds=60)
 
 
-@transaction.atomic
+@writing()
 def game_start(
     *,
     rules_slug: str,
@@ -81,7 +81,7 @@ def game_play_again(*, game: Game) -> tuple[Game, str, str]:
     )
 
 
-@transaction.atomic
+@writing()
 def game_regenerate_edit_token(*, game: Game, token: str) -> str:
     """Replace the edit link `token` by a new one, and return the new one.
 
@@ -109,7 +109,7 @@ def game_regenerate_edit_token(*, game: Game, token: str) -> str:
     raise Conflict("link_replaced")
 
 
-@transaction.atomic
+@writing()
 def game_finish(*, game: Game) -> None:
     """End a game at the table's word: an open-ended one (rami-51) after the last deal the
     table wants, any other before its last round. Its ranking is then final, and it counts
@@ -124,7 +124,7 @@ def game_finish(*, game: Game) -> None:
     bump_version(game)
 
 
-@transaction.atomic
+@writing()
 def game_reopen(*, game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(finished_at=None)
     game.romi_trophies.all().delete()
@@ -132,7 +132,7 @@ def game_reopen(*, game: Game) -> None:
     bump_version(game)
 
 
-@transaction.atomic
+@writing()
 def dealer_fix(*, game: Game, seat: int) -> None:
     """The round being played was dealt by `seat`, out of turn: the rounds after it follow
     on from that seat, the rounds before keep their dealer; the history says so."""
@@ -159,7 +159,7 @@ def dealer_fix(*, game: Game, seat: int) -> None:
     bump_version(game)
 
 
-@transaction.atomic
+@writing()
 def player_rename(*, game: Game, seat: int, name: str, replaced: bool = False) -> Player:
     """A seat's new name: the same person spelled otherwise, or someone else taking over the
     seat (`replaced`). The seat keeps its scores either way; the history says which."""
@@ -187,7 +187,7 @@ def player_rename(*, game: Game, seat: int, name: str, replaced: bool = False) -
     return player
 
 
-@transaction.atomic
+@writing()
 def game_archive(*, game: Game, archived: bool) -> None:
     """Put a game away (it leaves the phone's list of games, nothing is lost) or take it back."""
     game = Game.objects.select_for_update().get(pk=game.pk)
@@ -200,7 +200,7 @@ def game_archive(*, game: Game, archived: bool) -> None:
     bump_version(game)
 
 
-@transaction.atomic
+@writing()
 def game_delete(*, game: Game) -> None:
     """Delete a game for good, with its rounds and history (the edit link's holder only)."""
     Game.objects.select_for_update().filter(pk=game.pk).delete()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.db.models import F
 
 from ..documents import MOST_GAMES, MOST_MEMBERS
@@ -17,6 +16,7 @@ from ..refusals import Conflict, ServiceError
 from ..tokens import new_salt, new_token, token_hash, view_token
 from .games import game_play_again, game_start, player_rename
 from .history import bump_version
+from .writing import writing
 
 # A group holds at most MOST_MEMBERS players and MOST_GAMES games: a group of friends, not a
 # league; this bounds every page and form of it, and its book's export and import.
@@ -38,7 +38,7 @@ def _event(
     Club.objects.filter(pk=club.pk).update(version=F("version") + 1)
 
 
-@transaction.atomic
+@writing()
 def club_create(*, name: str, names: list[str]) -> tuple[Club, str, str]:
     """A new group with its members; returns it with its edit and view tokens."""
     name = _club_name(name)
@@ -61,7 +61,7 @@ def club_create(*, name: str, names: list[str]) -> tuple[Club, str, str]:
     return club, edit, view
 
 
-@transaction.atomic
+@writing()
 def club_from_game(*, game: Game) -> tuple[Club, str, str]:
     """ "Keep these players as a group": the game's players become the members, the game the
     group's first."""
@@ -73,7 +73,7 @@ def club_from_game(*, game: Game) -> tuple[Club, str, str]:
     return club, edit, view
 
 
-@transaction.atomic
+@writing()
 def club_rename(*, club: Club, name: str) -> None:
     name = _club_name(name)
     if name != club.name:
@@ -103,7 +103,7 @@ def match_members(club: Club, names: list[str]) -> list[Member]:
     return matched
 
 
-@transaction.atomic
+@writing()
 def game_attach(*, game: Game, club: Club) -> None:
     """The game joins the group's book; its seats are matched to members by name."""
     game = Game.objects.select_for_update().get(pk=game.pk)
@@ -125,7 +125,7 @@ def game_attach(*, game: Game, club: Club) -> None:
     bump_version(game)
 
 
-@transaction.atomic
+@writing()
 def game_detach(*, game: Game) -> None:
     """The game leaves its group's book (it stays as it is, with its links)."""
     game = Game.objects.select_for_update().get(pk=game.pk)
@@ -140,7 +140,7 @@ def game_detach(*, game: Game) -> None:
     bump_version(game)
 
 
-@transaction.atomic
+@writing()
 def club_game_start(*, club: Club, **start: Any) -> tuple[Game, str, str]:
     """A game started from the group: in its book from the first deal."""
     game, edit, view = game_start(**start)
@@ -148,7 +148,7 @@ def club_game_start(*, club: Club, **start: Any) -> tuple[Game, str, str]:
     return game, edit, view
 
 
-@transaction.atomic
+@writing()
 def play_again(*, game: Game) -> tuple[Game, str, str]:
     """The next game at the same table, in the same group as this one."""
     new, edit, view = game_play_again(game=game)
@@ -157,7 +157,7 @@ def play_again(*, game: Game) -> tuple[Game, str, str]:
     return new, edit, view
 
 
-@transaction.atomic
+@writing()
 def seat_taken_over(*, game: Game, seat: int) -> None:
     """Someone else took over a seat (and its score): in a group's game, the seat is matched
     to the member its new name is."""
@@ -170,7 +170,7 @@ def seat_taken_over(*, game: Game, seat: int) -> None:
     player.save(update_fields=["member"])
 
 
-@transaction.atomic
+@writing()
 def seat_renamed(*, game: Game, seat: int, name: str, replaced: bool) -> None:
     """A seat's new name, and in a group's game its member, all or nothing: a full group
     refuses the new player and the seat keeps its old name."""
@@ -209,7 +209,7 @@ def _game_words(game: Game, players: list[Player]) -> dict[str, Any]:
     }
 
 
-@transaction.atomic
+@writing()
 def member_rename(*, club: Club, member: Member, name: str) -> None:
     """A member's new name; the old one still matches them in games to come. Games keep the
     names their seats were given. Read again under the group's lock: a member merged away by
@@ -232,7 +232,7 @@ def member_rename(*, club: Club, member: Member, name: str) -> None:
     _event(club, ClubEvent.Action.MEMBER_RENAMED, {"name": before}, {"name": name})
 
 
-@transaction.atomic
+@writing()
 def member_merge(*, club: Club, kept: Member, merged: Member) -> None:
     """Two names of one person: `merged`'s games become `kept`'s, its names `kept`'s aliases.
 

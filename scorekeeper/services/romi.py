@@ -6,7 +6,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 
 from rules_engine import RomiTable
@@ -15,6 +15,7 @@ from ..documents import MOST_CONTRACTS
 from ..models import Game, HistoryEntry, Player, RomiContract, RomiTrophy
 from ..refusals import Conflict, ServiceError
 from .history import bump_version, record, replayed, table_of
+from .writing import writing
 
 
 def romi_contract_log(
@@ -45,7 +46,7 @@ def romi_contract_log(
         "joker_used": joker_used,
     }
     try:
-        with transaction.atomic():
+        with writing():
             game = Game.objects.select_for_update().get(pk=game.pk)
             # Under the game's lock: a replay racing its own first try waits, then sees it.
             replay = _romi_replayed(client_uuid, game, facts)
@@ -93,7 +94,7 @@ def _romi_replayed(
     return replayed(RomiContract, client_uuid, game, same)
 
 
-@transaction.atomic
+@writing()
 def romi_contract_delete(*, game: Game, contract_id: int) -> None:
     contract = game.romi_contracts.select_related("player").filter(pk=contract_id).first()
     if contract is None:
@@ -114,7 +115,7 @@ def romi_contract_delete(*, game: Game, contract_id: int) -> None:
     bump_version(game)
 
 
-@transaction.atomic
+@writing()
 def romi_finish(*, game: Game, trophies: list[tuple[str, int]]) -> None:
     """Record the four trophies in play and end the game; the tally is computed on display."""
     problem = romi_table(game).trophies_problem([symbol for symbol, _ in trophies])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 
 from rules_engine import DealError, PlayerDeal, Table
@@ -16,6 +16,7 @@ from ..documents import MOST_ROUNDS, RoundRecord
 from ..models import Game, HistoryEntry, Player, Round, RoundScore
 from ..refusals import Conflict, ServiceError
 from .history import bump_version, record, replayed, table_of
+from .writing import writing
 
 
 def deals_table(game: Game) -> Table:
@@ -86,7 +87,7 @@ def round_record(
     that round meanwhile, it is a Conflict rather than a silent shift to the next round.
     """
     try:
-        with transaction.atomic():
+        with writing():
             game = Game.objects.select_for_update().get(pk=game.pk)
             # Under the game's lock: a replay racing its own first try waits, then sees it.
             replay = _replayed(client_uuid, game, entries, no_winner)
@@ -141,7 +142,7 @@ def _replayed(
     return replayed(Round, client_uuid, game, lambda existing: existing.entry_digest == digest)
 
 
-@transaction.atomic
+@writing()
 def round_correct(
     *,
     round_: Round,
@@ -180,7 +181,7 @@ def round_correct(
     return round_
 
 
-@transaction.atomic
+@writing()
 def round_delete_last(*, game: Game, number: int) -> HistoryEntry:
     """Delete the last round (only the last: later rounds' dealers depend on it)."""
     game = Game.objects.select_for_update().get(pk=game.pk)

@@ -14,7 +14,6 @@ from functools import partial
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils import translation
 
 from rules_engine import HandTooLarge, NotationError, PlayerDeal, Problem, Table, parse_hand
@@ -25,6 +24,7 @@ from ..refusals import Conflict, ServiceError, rule_words, service_message
 from ..tokens import join_token, new_salt, seat_token, token_hash
 from .history import bump_version, table_of
 from .rounds import round_record
+from .writing import writing
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class Hand:
     laid_nothing: bool = False
 
 
-@transaction.atomic
+@writing()
 def seats_open(*, game: Game) -> None:
     """Open the players' links of this game (again the same ones if already open)."""
     game = Game.objects.select_for_update().get(pk=game.pk)
@@ -80,7 +80,7 @@ def _checked(table: Table, number: int, hand: Hand) -> None:
         raise ServiceError("hand_cards", field="cards", words=rule_words(error)) from None
 
 
-@transaction.atomic
+@writing()
 def hand_send(*, game: Game, seat: int, number: int, hand: Hand) -> ProposedHand:
     """A player's hand for round `number`, from their own link. Only the round being played
     takes hands (a stale page is a Conflict); sent again, it replaces the one before."""
@@ -148,7 +148,7 @@ def _save_if_complete(game: Game, table: Table, number: int) -> None:
             _tell(hand, lambda: service_message(refusal))
         return
     try:
-        with transaction.atomic():
+        with writing():
             round_record(game=game, entries=entries, number=number)
     except ServiceError as error:
         refused = error

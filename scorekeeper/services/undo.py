@@ -3,14 +3,13 @@ each only while the game still holds what the change left."""
 
 from __future__ import annotations
 
-from django.db import transaction
-
 from .. import round_records
 from ..models import Game, HistoryEntry
 from ..refusals import Conflict, ServiceError
 from .history import last_change
 from .romi import romi_contract_log
 from .rounds import round_correct, round_delete_last, round_record, round_snapshot
+from .writing import writing
 
 
 def _same_scores(now: dict, then: dict | None) -> bool:
@@ -20,7 +19,7 @@ def _same_scores(now: dict, then: dict | None) -> bool:
     )
 
 
-@transaction.atomic
+@writing()
 def history_undo(*, game: Game, entry: HistoryEntry) -> None:
     """Undo a deletion (the round comes back) or a correction (the old values come back).
 
@@ -77,7 +76,7 @@ def history_undo(*, game: Game, entry: HistoryEntry) -> None:
     entry.save(update_fields=["undone"])
 
 
-@transaction.atomic
+@writing()
 def game_undo_last(*, game: Game, entry_id: int) -> None:
     """Undo the change the phone showed as the latest; a newer change meanwhile is a Conflict."""
     game = Game.objects.select_for_update().get(pk=game.pk)
