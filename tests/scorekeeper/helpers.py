@@ -1,7 +1,8 @@
-"""Posting a round the way the form does."""
+"""Posting a round the way the form does; phones acting at the same moment."""
 
 from __future__ import annotations
 
+import threading
 from html.parser import HTMLParser
 
 
@@ -85,3 +86,26 @@ def csv_rows(response) -> list[list[str]]:
     header = text.splitlines()[0]
     separator = ";" if header.count(";") > header.count(",") else ","
     return list(csv.reader(io.StringIO(text), delimiter=separator))
+
+
+def at_once(*requests):
+    """Run each `request(client)` in its own thread, released together; their responses."""
+    from django.db import connection
+    from django.test import Client
+
+    barrier = threading.Barrier(len(requests))
+    answers = [None] * len(requests)
+
+    def run(index, request):
+        try:
+            barrier.wait()
+            answers[index] = request(Client(raise_request_exception=False))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, r)) for i, r in enumerate(requests)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers

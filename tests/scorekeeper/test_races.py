@@ -4,12 +4,10 @@ Real threads behind a barrier, each with its own database connection (file SQLit
 mode here, PostgreSQL in CI's second run).
 """
 
-import threading
 import uuid
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.test import Client
 
 from rules_engine import PlayerDeal
@@ -17,30 +15,10 @@ from scorekeeper import services
 from scorekeeper.models import HistoryEntry, RomiContract, Round
 from scorekeeper.selectors import game_board
 
-from .helpers import round_data
+from .helpers import at_once, round_data
 
 pytestmark = pytest.mark.django_db(transaction=True)
 NAMES = ["Ana", "Ben", "Cléo"]
-
-
-def at_once(*requests):
-    """Run each `request(client)` in its own thread, released together; their responses."""
-    barrier = threading.Barrier(len(requests))
-    answers = [None] * len(requests)
-
-    def run(index, request):
-        try:
-            barrier.wait()
-            answers[index] = request(Client(raise_request_exception=False))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, r)) for i, r in enumerate(requests)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return answers
 
 
 def scores(game, number=1):

@@ -2,7 +2,7 @@
 before SQLite's own lock (its busy wait sleeps in growing steps however soon the lock frees).
 
 Real threads, each with its own database connection (file SQLite here, PostgreSQL in CI's
-second run, where the turns are the database's row locks and these still hold).
+second run, where the turns are the game's row lock and the same order holds).
 """
 
 import threading
@@ -15,52 +15,58 @@ from scorekeeper import services
 from scorekeeper.models import Round
 from scorekeeper.services.writing import writing
 
-from .helpers import round_data
+from .helpers import at_once, round_data
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def in_threads(*work):
-    """Run each callable in its own thread, released together; what each raised, if any."""
-    barrier = threading.Barrier(len(work))
-    raised = [None] * len(work)
-
-    def run(index, job):
-        try:
-            barrier.wait()
-            job()
-        except Exception as error:  # noqa: BLE001 - reported to the test
-            raised[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(work)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return raised
-
-
-def test_two_writers_of_one_process_never_write_at_the_same_time(start_game):
+def test_two_writers_never_write_the_same_game_at_the_same_time(start_game):
     g = start_game("liverpool", ["Ana", "Ben"])
-    inside = []
+    steps = []
 
     def write(name):
-        def job():
+        def phone(_client):
             with writing():
-                inside.append(f"{name} in")
-                services.player_rename(game=g.game, seat=0, name=name)
+                services.player_rename(game=g.game, seat=0, name=name)  # locks the game
+                steps.append(f"{name} in")
                 time.sleep(0.05)  # the other writer arrives meanwhile
-                inside.append(f"{name} out")
+                steps.append(f"{name} out")
 
-        return job
+        return phone
 
-    assert in_threads(write("Alma"), write("Bea")) == [None, None]
-    first, second = inside[0].split()[0], inside[2].split()[0]
-    assert inside == [f"{first} in", f"{first} out", f"{second} in", f"{second} out"]
-    g.game.refresh_from_db()
+    at_once(write("Alma"), write("Bea"))
+    first, second = steps[0].split()[0], steps[2].split()[0]
+    assert steps == [f"{first} in", f"{first} out", f"{second} in", f"{second} out"]
     assert g.game.players.get(seat=0).name == second  # the later write, not a lost one
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's writers only")
+def test_on_sqlite_a_second_writer_waits_for_its_turn_before_asking_sqlite(start_game):
+    """While one writer of the process is inside, the next has sent SQLite nothing (not even
+    its BEGIN): it never sleeps in SQLite's busy wait, however long the first one takes."""
+    start_game("liverpool", ["Ana", "Ben"])
+    first_inside = threading.Event()
+    sent_by_second = []
+    seen_when_first_left = []
+
+    def first(_client):
+        with writing():
+            first_inside.set()
+            time.sleep(0.05)  # the second writer arrives meanwhile
+            seen_when_first_left.extend(sent_by_second)
+
+    def note(execute, sql, params, many, context):
+        sent_by_second.append(sql)
+        return execute(sql, params, many, context)
+
+    def second(_client):
+        first_inside.wait(5)
+        with connection.execute_wrapper(note), writing():
+            pass
+
+    at_once(first, second)
+    assert seen_when_first_left == []
+    assert any(sql.startswith("BEGIN") for sql in sent_by_second)  # its turn came after
 
 
 def test_a_service_called_inside_another_write_joins_it(start_game):
@@ -72,17 +78,12 @@ def test_a_service_called_inside_another_write_joins_it(start_game):
 
 def test_a_refused_write_leaves_nothing_and_lets_the_next_writer_in(start_game, client):
     g = start_game("liverpool", ["Ana", "Ben"])
-
-    def refused():
+    with pytest.raises(RuntimeError):
         with writing():
             services.player_rename(game=g.game, seat=0, name="Alma")
             raise RuntimeError("refused after the first statement")
-
-    def entered():
-        assert client.post(g.url + "rounds/", round_data({1: "12"}, out=0)).status_code == 302
-
-    raised = in_threads(refused)
-    assert isinstance(raised[0], RuntimeError)
     assert g.game.players.get(seat=0).name == "Ana"  # rolled back
-    entered()  # the lock is free again: this write does not wait for SQLite's timeout
+    # The turn is free again: in another thread this write does not wait for a timeout.
+    answers = at_once(lambda phone: phone.post(g.url + "rounds/", round_data({1: "12"}, out=0)))
+    assert answers[0].status_code == 302
     assert Round.objects.filter(game=g.game).count() == 1
