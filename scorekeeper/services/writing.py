@@ -15,7 +15,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from django.db import connection, transaction
+from django.db import OperationalError, connection, transaction
 
 _one_writer = threading.RLock()  # re-entrant: a service may call another inside its write
 
@@ -28,13 +28,13 @@ def writing() -> Iterator[None]:
         with transaction.atomic():
             yield
         return
-    # Never longer than SQLite itself would wait: past that, SQLite's own timeout decides.
-    queued = _one_writer.acquire(
-        timeout=float(connection.settings_dict["OPTIONS"].get("timeout", 5))
-    )
+    # No longer than SQLite itself would wait, and ending as its wait ends: the page answers
+    # 503 with Retry-After (middleware.DatabaseBusyMiddleware).
+    timeout = float(connection.settings_dict["OPTIONS"].get("timeout", 5))
+    if not _one_writer.acquire(timeout=timeout):
+        raise OperationalError("database is locked")
     try:
         with transaction.atomic():
             yield
     finally:
-        if queued:
-            _one_writer.release()
+        _one_writer.release()

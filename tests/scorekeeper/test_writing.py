@@ -87,3 +87,37 @@ def test_a_refused_write_leaves_nothing_and_lets_the_next_writer_in(start_game, 
     answers = at_once(lambda phone: phone.post(g.url + "rounds/", round_data({1: "12"}, out=0)))
     assert answers[0].status_code == 302
     assert Round.objects.filter(game=g.game).count() == 1
+
+
+@pytest.mark.allow_5xx
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's writers only")
+def test_a_turn_that_does_not_come_within_the_busy_timeout_answers_503(
+    client, start_game, monkeypatch
+):
+    """As a write SQLite keeps waiting past its timeout: 503 with Retry-After, nothing stored."""
+    g = start_game("liverpool", ["Ana", "Ben"])
+    monkeypatch.setitem(
+        connection.settings_dict, "OPTIONS", {**connection.settings_dict["OPTIONS"], "timeout": 0.2}
+    )
+    holding, release = threading.Event(), threading.Event()
+
+    def slow_writer():
+        try:
+            with writing():
+                holding.set()
+                release.wait(5)
+        finally:
+            connection.close()
+
+    other = threading.Thread(target=slow_writer)
+    other.start()
+    try:
+        holding.wait(5)
+        response = client.post(g.url + "rounds/", round_data({1: "5"}, out=0))
+        assert response.status_code == 503
+        assert response["Retry-After"] == "2"
+    finally:
+        release.set()
+        other.join()
+    assert client.post(g.url + "rounds/", round_data({1: "5"}, out=0)).status_code == 302
+    assert Round.objects.filter(game=g.game).count() == 1
