@@ -49,9 +49,13 @@ class Scorer(FastHttpUser):
 
     def on_start(self) -> None:
         self.edit, self.view = next(_scorer_seats)
+        self.reload()  # the scorer opens the game as the table sits down, as every phone does
+        self.opened()
         # Tables are not in step: each scorer's first round comes at a random moment.
         gevent.sleep(random.uniform(0, ROUND_EVERY))
-        self.reload()
+
+    def opened(self) -> None:
+        """What the phone does once the game's page is open (the live table: its stream)."""
 
     def reload(self) -> None:
         page = self.client.get(f"/g/{self.edit}/", name="game page (edit)").text
@@ -80,9 +84,11 @@ class Scorer(FastHttpUser):
                 self.version = int(VERSION.search(response.text).group(1))
         if self.reload_after_save:
             self.reload()
-        # One PDF export per game of 7 rounds, on average.
+        # A game is 7 rounds on average: its PDF is exported, and the next game's page opens.
         if random.random() < 1 / 7:
             self.client.get(f"/g/{self.edit}/grid.pdf", name="PDF export")
+            if not self.reload_after_save:
+                self.reload()
 
 
 def hold_stream(host: str, token: str, heard) -> None:
@@ -119,8 +125,7 @@ class LiveScorer(Scorer):
 
     reload_after_save = False
 
-    def on_start(self) -> None:
-        super().on_start()
+    def opened(self) -> None:
         self.streaming = gevent.spawn(self.keep_streaming)
 
     def keep_streaming(self) -> None:
