@@ -65,6 +65,7 @@ def environment(scratch: Path) -> dict[str, str]:
         "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
         "DEBUG": "0",
         "STATIC_ROOT": str(scratch / "static"),
+        "PAGE_CACHE_DIR": str(scratch / "pages"),
         "SECRET_KEY": secrets.token_urlsafe(40),
         "LOG_LEVEL": "ERROR",
     }
@@ -197,6 +198,7 @@ def run_load(
     ramp = max(RAMP, users // JOINS_PER_SECOND) if mode == "live" else RAMP
     began = time.time()
     probed: dict[str, list[float]] = {}
+    window = (began + ramp, began + ramp + WINDOW)
 
     def probe_the_window() -> None:
         time.sleep(ramp)
@@ -245,6 +247,7 @@ def run_load(
     if news_file.exists():  # the delays heard within the measured window
         news = sorted(ms for at, ms in json.loads(news_file.read_text()) if at >= began + ramp)
     return {
+        "window": window,
         "news heard": len(news),
         "news p95": news[int(len(news) * 0.95)] if news else 0.0,
         "tables": len(tables),
@@ -260,9 +263,32 @@ def run_load(
     }
 
 
-def capacity(root: Path, scratch: Path, fixed: list[int], mode: str) -> None:
+def collections_in(trace: Path, window: tuple[float, float]) -> dict[str, float]:
+    """The workers' garbage collections within the window (bench/gc_trace): how many full
+    ones and the longest pauses, full and young (young ones under 5 ms are not noted)."""
+    full, young = [], []
+    lines = trace.read_text().splitlines() if trace.exists() else []
+    for line in lines:
+        _pid, at, generation, ms = line.split()
+        if window[0] <= float(at) <= window[1]:
+            (full if generation == "2" else young).append(float(ms))
+    return {
+        "full collections": len(full),
+        "longest full ms": max(full, default=0.0),
+        "longest young ms": max(young, default=0.0),
+    }
+
+
+def capacity(root: Path, scratch: Path, fixed: list[int], mode: str, gc_trace: bool) -> None:
     env = environment(scratch)
     prepare(root, env)
+    if gc_trace:  # only the server: Python loads bench/gc_trace/sitecustomize.py at start
+        python_path = [str(HERE / "gc_trace"), env.get("PYTHONPATH", "")]
+        env = {
+            **env,
+            "GC_TRACE": str(scratch / "gc.txt"),
+            "PYTHONPATH": os.pathsep.join(python_path),
+        }
     server, url = start_server(root, env)
     tables: list[tuple[str, str]] = []
     results = []
@@ -273,6 +299,8 @@ def capacity(root: Path, scratch: Path, fixed: list[int], mode: str) -> None:
         with ThreadPoolExecutor(4) as pool:
             tables.extend(pool.map(lambda _: new_table(url), range(count - len(tables))))
         result = run_load(url, tables[:count], scratch, mode, probe_tables)
+        if gc_trace:
+            result.update(collections_in(scratch / "gc.txt", result["window"]))
         results.append(result)
         # Within the limits by both measures: locust's (every request of the load, cheap
         # cached ones included) and the probe's (pages and writes only, as a phone sees them).
@@ -285,11 +313,17 @@ def capacity(root: Path, scratch: Path, fixed: list[int], mode: str) -> None:
         phone = ", ".join(
             f"{k[10:]} {v:.0f}" for k, v in result.items() if k.startswith("phone p95 ")
         )
+        pauses = ""
+        if gc_trace:
+            pauses = (
+                f"; GC in the window: {result['full collections']} full (longest "
+                f"{result['longest full ms']:.0f} ms), longest other {result['longest young ms']:.0f} ms"
+            )
         print(
             f"{count:5} tables: {result['rps']:7.1f} req/s; a phone's p95 "
             f"{result['phone p95']:.0f} ms ({phone}; {result['phone requests']} requests); "
             f"locust's p50 {result['p50']:.0f} ms, p95 {result['p95']:.0f} ms{news}, "
-            f"{result['failures']} failures -> {'ok' if ok else 'over'}",
+            f"{result['failures']} failures{pauses} -> {'ok' if ok else 'over'}",
             flush=True,
         )
         return ok
@@ -368,6 +402,11 @@ def main() -> None:
     parser.add_argument("--app-root", type=Path, default=HERE.parent)
     parser.add_argument("--in-process-only", action="store_true")
     parser.add_argument("--load-only", action="store_true")
+    parser.add_argument(
+        "--gc-trace",
+        action="store_true",
+        help="time the workers' garbage collections (bench/gc_trace) and report the window's",
+    )
     parser.add_argument("--mode", choices=("live", "polling"), default="live")
     parser.add_argument(
         "--tables", default="", help="measure these table counts only, e.g. 300,400 (no search)"
@@ -380,7 +419,7 @@ def main() -> None:
         in_process(args.app_root.resolve(), scratch)
     if not args.in_process_only:
         fixed = [int(n) for n in args.tables.split(",") if n]
-        capacity(args.app_root.resolve(), scratch, fixed, args.mode)
+        capacity(args.app_root.resolve(), scratch, fixed, args.mode, args.gc_trace)
 
 
 if __name__ == "__main__":
