@@ -156,14 +156,25 @@ else:
     }
 
 # The cache holds rendered view-only pages keyed by game version, so a stale page is never
-# served. Each process has its own by default; with REDIS_URL, app instances share one, so a
-# version is rendered once for all of them.
+# served. With REDIS_URL, app instances share Redis; else the workers of one machine share
+# files (Django's file cache): a version is then rendered once for all of them, where a
+# memory cache per process rendered it again in each worker a viewer asked.
+CACHES: dict[str, dict[str, object]]
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ["REDIS_URL"],
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "rami"),
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ.get("PAGE_CACHE_DIR", str(BASE_DIR / ".page-cache")),
+            # Copies are read within seconds of their version; each write lists the folder.
+            "OPTIONS": {"MAX_ENTRIES": 2000},
         }
     }
 

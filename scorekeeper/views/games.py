@@ -27,7 +27,7 @@ from ..i18n import lang
 from ..refusals import rule_words
 from ..result_text import result_text
 from ..romi_forms import RomiContractForm, RomiFinishForm
-from ..selectors import game_board
+from ..selectors import Board, game_board
 from ..tokens import join_token, rotated_token, token_hash, view_token
 from .access import (
     MAX_TOKEN,
@@ -48,9 +48,15 @@ VIEWER_CACHE_SECONDS = 600
 
 
 def game_context(
-    request: HtmxHttpRequest, access: Access, form: Form | None = None, **extra: Any
+    request: HtmxHttpRequest,
+    access: Access,
+    board: Board | None = None,
+    /,
+    form: Form | None = None,
+    **extra: Any,
 ) -> dict[str, Any]:
-    board = game_board(access.game, lang())
+    """What the game page shows this link; `board`: the game's board, when already read."""
+    board = board or game_board(access.game, lang())
     context = {"board": board, "access": access, "token": access.token, **extra}
     club = access.game.club if access.game.club_id is not None else None
     if club is not None:  # the group's edit link where this phone holds it, else its view link
@@ -89,8 +95,11 @@ def game_context(
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
-def viewer_response(request: HtmxHttpRequest, access: Access, partial: str) -> HttpResponse:
-    """A view-only page (or its live part), rendered and gzipped once per version and language.
+def viewer_copy(
+    request: HtmxHttpRequest, access: Access, partial: str, board: Board | None = None
+) -> bytes:
+    """A view-only page (or its live part), gzipped, rendered once per version and language
+    for every phone and every worker (render_once, the shared cache).
 
     Every viewer of a version gets the same bytes: the page has no form that posts, so no
     CSRF token (the language switch is a link), and any change bumps the version, so a cached
@@ -99,24 +108,37 @@ def viewer_response(request: HtmxHttpRequest, access: Access, partial: str) -> H
     """
     key = f"game:{access.token}:{access.game.version}:{lang()}:{partial}"
 
-    def rendered() -> tuple[bytes, bytes]:
+    def rendered() -> bytes:
         template = "games/game.html" if partial == "page" else f"games/game.html#{partial}"
         context = {
-            **game_context(request, access),
+            **game_context(request, access, board),
             "read_only": True,
             "next_url": reverse("game", args=[access.token]),
         }
-        text = render_to_string(template, context, request).encode()
-        return text, gzip.compress(text, mtime=0)
+        return gzip.compress(render_to_string(template, context, request).encode(), mtime=0)
 
-    text, zipped = render_once.cached(key, VIEWER_CACHE_SECONDS, rendered)
+    return render_once.cached(key, VIEWER_CACHE_SECONDS, rendered)
+
+
+def viewer_response(request: HtmxHttpRequest, access: Access, partial: str) -> HttpResponse:
+    """The viewers' copy, as it is to a phone that takes gzip (every browser), unzipped else."""
+    zipped = viewer_copy(request, access, partial)
     if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
         response = HttpResponse(zipped)
         response["Content-Encoding"] = "gzip"  # GZipMiddleware leaves it as it is
     else:
-        response = HttpResponse(text)
+        response = HttpResponse(gzip.decompress(zipped))
     patch_vary_headers(response, ("Accept-Encoding",))
     return response
+
+
+def share_with_viewers(request: HtmxHttpRequest, board: Board) -> None:
+    """After a round saved from a phone whose answer read the board anyway: the viewers' live
+    part of the new version, made now from that board. The view-only phones hear the news
+    and find it ready, in whichever worker they ask: each of them used to read the board and
+    render it again (the capacity bench's viewers' fetches, a fifth of the CPU)."""
+    game = board.game
+    viewer_copy(request, Access(game, view_token(game.view_salt), can_edit=False), "live", board)
 
 
 @require_GET

@@ -19,7 +19,7 @@ from ..forms import RoundForm
 from ..i18n import lang
 from ..selectors import Board, Row, game_board
 from .access import Access, edit_access, game_access
-from .games import game_context
+from .games import game_context, share_with_viewers
 from .responses import HtmxHttpRequest, add_refusal, back_to_game, page, service_message
 
 
@@ -73,7 +73,9 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return outbox.stored(round_.number, replayed=not created)
     game.refresh_from_db()
     if request.htmx:
-        return _render_game(request, access, None, saved=True)
+        context = game_context(request, access, saved=True)
+        share_with_viewers(request, context["board"])  # first: the news is on its way
+        return page(request, "games/game.html", context, fragment="live")
     return back_to_game(request, token)
 
 

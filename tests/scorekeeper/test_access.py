@@ -3,9 +3,11 @@
 import gzip
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 
 from scorekeeper.models import Round
+from scorekeeper.views import games
 
 from .helpers import round_data, texts
 
@@ -147,6 +149,26 @@ def test_every_viewer_of_a_version_gets_the_same_bytes_gzipped_once(client, star
     assert len(zipped.content) < len(plain.content) / 3
     assert gzip.decompress(zipped.content) == plain.content
     assert again.content == zipped.content  # another visitor: the very same bytes
+
+
+def test_a_round_saved_from_the_edit_phone_leaves_the_viewers_board_ready(
+    client, start_game, monkeypatch
+):
+    g = start_game("liverpool", ["A", "B"])
+    client.post(g.url + "rounds/", round_data({1: "17"}, out=0), HTTP_HX_REQUEST="true")
+    rendered = []
+    render = games.render_to_string
+    monkeypatch.setattr(
+        games, "render_to_string", lambda *a, **k: rendered.append(1) or render(*a, **k)
+    )
+    viewer = Client().get(g.view_url + "live/?v=0", HTTP_ACCEPT_ENCODING="gzip")
+    assert rendered == [] and ">17<" in gzip.decompress(viewer.content).decode()
+    # The very copy a viewer would have rendered: no edit link, no form, no token of the scorer.
+    cache.clear()
+    assert Client().get(g.view_url + "live/?v=0", HTTP_ACCEPT_ENCODING="gzip").content == (
+        viewer.content
+    )
+    assert rendered == [1] and g.edit not in gzip.decompress(viewer.content).decode()
 
 
 def test_a_poll_that_finds_nothing_new_costs_one_query(

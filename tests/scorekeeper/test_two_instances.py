@@ -64,9 +64,10 @@ def shared_database(tmp_path_factory):
 
 
 @contextmanager
-def instance(database: str, redis: str | None):
+def instance(database: str, redis: str | None, pages: Path):
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": database, "DEBUG": "0"}
+    # Without Redis, each instance as on a machine of its own: its own folder of pages.
+    env = {**os.environ, "DATABASE_URL": database, "DEBUG": "0", "PAGE_CACHE_DIR": str(pages)}
     env.pop("REDIS_URL", None)
     if redis:
         env.update(REDIS_URL=redis, CACHE_KEY_PREFIX=f"test-{uuid.uuid4().hex}")
@@ -95,15 +96,15 @@ def instance(database: str, redis: str | None):
 
 
 @contextmanager
-def two_instances(database: str, shared_cache: bool):
+def two_instances(database: str, shared_cache: bool, scratch: Path):
     """Two instances on one database, both with the shared Redis or neither."""
     if shared_cache and not answers(6379):
         pytest.skip("no Redis on 127.0.0.1:6379")
     with ExitStack() as stack:
         redis = REDIS if shared_cache else None
         yield (
-            stack.enter_context(instance(database, redis)),
-            stack.enter_context(instance(database, redis)),
+            stack.enter_context(instance(database, redis, scratch / "one")),
+            stack.enter_context(instance(database, redis, scratch / "two")),
         )
 
 
@@ -113,9 +114,9 @@ def version(html: str) -> str:
 
 @pytest.mark.parametrize("shared_cache", [False, True], ids=["own caches", "shared Redis"])
 def test_a_round_entered_on_one_instance_reaches_a_viewer_of_the_other(
-    shared_database, shared_cache
+    shared_database, shared_cache, tmp_path
 ):
-    with two_instances(shared_database, shared_cache) as (one, two):
+    with two_instances(shared_database, shared_cache, tmp_path) as (one, two):
         scorer, edit, view = start_game(one)
         viewer = requests.Session()
         for base in (one, two):  # both instances have the empty board cached now
@@ -146,9 +147,9 @@ def test_a_round_entered_on_one_instance_reaches_a_viewer_of_the_other(
 
 @pytest.mark.parametrize("shared_cache", [False, True], ids=["LISTEN/NOTIFY", "Redis pub/sub"])
 def test_a_round_saved_on_one_instance_reaches_a_phone_streaming_from_the_other_within_1s(
-    shared_database, shared_cache
+    shared_database, shared_cache, tmp_path
 ):
-    with two_instances(shared_database, shared_cache) as (one, two):
+    with two_instances(shared_database, shared_cache, tmp_path) as (one, two):
         scorer, edit, view = start_game(one)
         with Stream(two + view + "events/") as phone:
             assert phone.next_version() == 0  # at once: the version the phone must show
