@@ -2,9 +2,14 @@
 where news of a new version comes from.
 
 A change to a game bumps its version (services/history.py) and announces it here. Open pages
-hold a stream each (views/events.py); the hub wakes the streams of that game with the new
-version, and each page then fetches what changed as it always did (`/live/?v=`). The version
-stays the one source of truth: a page that missed news catches up from the version it holds.
+hold a stream each (live_asgi.py); the hub tells the streams of that game the new version,
+and each page then fetches what changed as it always did (`/live/?v=`). The version stays
+the one source of truth: a page that missed news catches up from the version it holds.
+
+A stream waits as nothing but an entry in the hub: the hub writes to it when there is news
+and pings every stream from one timer, so thousands of idle phones cost no task and no
+timer each (each one's objects are walked by every full garbage collection: at 2,000 tables,
+a tenth of a second per 1,000 streams, holding the interpreter).
 
 News crosses processes and instances through an engine the deployment already has
 (`settings.LIVE_FANOUT`):
@@ -18,83 +23,120 @@ News crosses processes and instances through an engine the deployment already ha
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from collections import defaultdict
 from collections.abc import Callable, Coroutine
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 
 from .models import Game
 
 CHANNEL = "rami_game_version"
 WATCH_SECONDS = 0.25  # "database": how often the watched games' versions are read
 RETRY_SECONDS = 2.0  # a lost LISTEN or subscription is opened again after this
+PING_SECONDS = 20  # each stream is pinged this often: proxies and phones keep it open
 
 log = logging.getLogger(__name__)
 
 
-class Subscription:
-    """One open page's wait for news of one game: the newest version heard (None: read it
-    again, news may have been missed) and an event set when news arrives."""
+class Listener(Protocol):
+    """An open page's stream, as the hub sees it (live_asgi.Stream)."""
 
-    def __init__(self) -> None:
-        self.event = asyncio.Event()
-        self.version: int | None = None
+    def tell(self, version: int) -> None:
+        """The game's version is now `version` (the stream ignores what it already sent)."""
 
-    def tell(self, version: int | None) -> None:
-        if version is None or self.version is None or version > self.version:
-            self.version = version
-        self.event.set()
+    def gone(self) -> None:
+        """The game was deleted: the stream says so and ends."""
 
-    async def news(self, timeout: float) -> bool:
-        """Whether news arrived within `timeout` seconds."""
-        try:
-            await asyncio.wait_for(self.event.wait(), timeout)
-        except TimeoutError:
-            return False
-        self.event.clear()
-        return True
+    def ping(self) -> None:
+        """Nothing to say: a comment line, so nothing between closes a quiet stream."""
 
 
 class Hub:
-    """The streams of this process, by game; one source of news runs while any is open."""
+    """The streams of this process, by game; one source of news and one timer for pings run
+    while any is open."""
 
     def __init__(self) -> None:
-        self.subscriptions: dict[int, set[Subscription]] = defaultdict(set)
+        self.listeners: dict[int, set[Listener]] = defaultdict(set)
+        # The newest version heard of each watched game: a stream that opens just after a
+        # change is told it, and the "database" watcher compares what it reads with it.
+        self.known: dict[int, int] = {}
+        # Streams pinged in turn, one slice a second, not all at once every PING_SECONDS.
+        self.slices: list[set[Listener]] = [set() for _ in range(PING_SECONDS)]
+        self.slice_of: dict[Listener, int] = {}
+        self.turns = itertools.count()
         self.source: asyncio.Task[None] | None = None
+        self.pinger: asyncio.Task[None] | None = None
 
-    def subscribe(self, game_id: int) -> Subscription:
-        subscription = Subscription()
-        self.subscriptions[game_id].add(subscription)
+    def listen(self, game_id: int, listener: Listener) -> None:
+        self.listeners[game_id].add(listener)
+        turn = next(self.turns) % PING_SECONDS
+        self.slices[turn].add(listener)
+        self.slice_of[listener] = turn
+        loop = asyncio.get_running_loop()
         if self.source is None or self.source.done():
-            self.source = asyncio.get_running_loop().create_task(SOURCES[fanout()](self))
-        return subscription
+            self.source = loop.create_task(SOURCES[fanout()](self))
+        if self.pinger is None or self.pinger.done():
+            self.pinger = loop.create_task(_ping_in_turn(self))
+        if game_id in self.known:
+            listener.tell(self.known[game_id])
 
-    def unsubscribe(self, game_id: int, subscription: Subscription) -> None:
-        waiting = self.subscriptions.get(game_id)
+    def forget(self, game_id: int, listener: Listener) -> None:
+        waiting = self.listeners.get(game_id)
         if waiting is not None:
-            waiting.discard(subscription)
+            waiting.discard(listener)
             if not waiting:
-                del self.subscriptions[game_id]
+                del self.listeners[game_id]
+                self.known.pop(game_id, None)
+        turn = self.slice_of.pop(listener, None)
+        if turn is not None:
+            self.slices[turn].discard(listener)
 
     def watched(self) -> list[int]:
-        return list(self.subscriptions)
+        return list(self.listeners)
 
-    def publish(self, game_id: int, version: int | None) -> None:
-        for subscription in list(self.subscriptions.get(game_id, ())):
-            subscription.tell(version)
+    def publish(self, game_id: int, version: int) -> None:
+        waiting = self.listeners.get(game_id)
+        if not waiting:
+            return
+        if version > self.known.get(game_id, -1):
+            self.known[game_id] = version
+        for listener in list(waiting):
+            listener.tell(version)
 
-    def recheck(self) -> None:
-        """News may have been lost (a source reconnected): every stream reads its version."""
-        for game_id in self.watched():
-            self.publish(game_id, None)
+    def gone(self, game_id: int) -> None:
+        for listener in list(self.listeners.get(game_id, ())):
+            listener.gone()
+
+    async def recheck(self) -> None:
+        """News may have been lost (a source reconnected): read every watched game's version."""
+        watched = self.watched()
+        try:
+            versions = await sync_to_async(_versions, thread_sensitive=False)(watched)
+        except DatabaseError:  # they hear the next change, or read again when they reconnect
+            log.warning("live: the watched games' versions could not be read", exc_info=True)
+            return
+        for game_id in watched:
+            if game_id in versions:
+                self.publish(game_id, versions[game_id])
+            else:
+                self.gone(game_id)
 
 
 hub = Hub()
+
+
+async def _ping_in_turn(hub: Hub) -> None:
+    turns = itertools.count()
+    while hub.watched():
+        await asyncio.sleep(1)
+        for listener in list(hub.slices[next(turns) % PING_SECONDS]):
+            listener.ping()
 
 
 def fanout() -> str:
@@ -170,7 +212,7 @@ async def _listen_postgres(hub: Hub) -> None:
             conn = await psycopg.AsyncConnection.connect(_conninfo(), autocommit=True)
             async with conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
-                hub.recheck()  # what changed while the LISTEN was not open
+                await hub.recheck()  # what changed while the LISTEN was not open
                 async for notify in conn.notifies():
                     news = _parse(notify.payload)
                     if news is not None:
@@ -189,7 +231,7 @@ async def _listen_redis(hub: Hub) -> None:
             client = aioredis.Redis.from_url(settings.REDIS_URL)
             async with client.pubsub() as pubsub:
                 await pubsub.subscribe(CHANNEL)
-                hub.recheck()
+                await hub.recheck()
                 async for message in pubsub.listen():
                     if message.get("type") == "message":
                         news = _parse(message["data"])
@@ -217,16 +259,20 @@ def _versions(game_ids: list[int]) -> dict[int, int]:
 
 
 async def _watch_database(hub: Hub) -> None:
-    known: dict[int, int] = {}
     while hub.watched():
         await asyncio.sleep(WATCH_SECONDS)
         watched = hub.watched()
-        versions = await sync_to_async(_versions, thread_sensitive=False)(watched)
+        try:
+            versions = await sync_to_async(_versions, thread_sensitive=False)(watched)
+        except DatabaseError:  # the pages wait for the next read, as they wait for news
+            log.warning("live: the watched games' versions could not be read", exc_info=True)
+            continue
         for game_id in watched:
             version = versions.get(game_id)
-            if version is None or known.get(game_id) != version:
+            if version is None:
+                hub.gone(game_id)
+            elif version != hub.known.get(game_id):
                 hub.publish(game_id, version)  # a stream ignores what it already sent
-        known = {game_id: versions[game_id] for game_id in watched if game_id in versions}
 
 
 SOURCES: dict[str, Callable[[Hub], Coroutine[Any, Any, None]]] = {

@@ -3,22 +3,25 @@
 Each open page holds one stream for as long as it is open. Through Django, a request's sync
 middleware runs in a thread of its own for the request's whole life: thousands of idle
 threads for thousands of phones (the capacity bench found the server at 85% CPU with 3,600
-threads and p95 near 6 s at 1,000 tables). Here a stream is a coroutine: the token is read
-once on the shared executor, then news comes from scorekeeper/live.py. Django still serves
-the same path where this wrapper is absent (WSGI, the test client), answering 204 so the
-page polls.
+threads and p95 near 6 s at 1,000 tables). Here an open stream is the request's own
+coroutine waiting for the phone to leave, and an entry in the hub (scorekeeper/live.py),
+which writes to it when there is news: no task, timer or thread of its own while it waits.
+Django still serves the same path where this wrapper is absent (WSGI, the test client),
+answering 204 so the page polls.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 from asgiref.sync import sync_to_async
 
+from . import live
 from .body_limits import Receive, Scope, Send
-from .views.events import game_and_version, stream
+from .views.events import GONE, OPENING, PING, event, game_of, version_of
 
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
@@ -30,6 +33,69 @@ HEADERS = [
     (b"x-robots-tag", b"noindex, nofollow"),
     (b"x-content-type-options", b"nosniff"),
 ]
+
+log = logging.getLogger(__name__)
+
+
+class Stream:
+    """One open page's stream: the newest version it was sent and the newest it should be;
+    one write at a time (a task only while writing), so events never overtake each other."""
+
+    __slots__ = ("send", "sent", "wanted", "ending", "ping_due", "writing")
+
+    def __init__(self, send: Send) -> None:
+        self.send = send
+        self.sent = -1  # nothing yet: the first write opens with the retry line
+        self.wanted = -1
+        self.ending = False
+        self.ping_due = False
+        self.writing: asyncio.Task[None] | None = None
+
+    def tell(self, version: int) -> None:
+        if version > self.wanted:
+            self.wanted = version
+            self._write()
+
+    def gone(self) -> None:
+        self.ending = True
+        self._write()
+
+    def ping(self) -> None:
+        if self.sent >= 0 and self.writing is None:  # a write under way says enough
+            self.ping_due = True
+            self._write()
+
+    def stop(self) -> None:
+        if self.writing is not None:
+            self.writing.cancel()
+
+    def _write(self) -> None:
+        if self.writing is None:
+            self.writing = asyncio.get_running_loop().create_task(self._flush())
+
+    async def _flush(self) -> None:
+        try:
+            while True:
+                opening = OPENING if self.sent < 0 else b""
+                if self.ending:
+                    await self._body(opening + GONE, more=False)
+                    return
+                if self.wanted > self.sent:
+                    version = self.wanted
+                    await self._body(opening + event(version))
+                    self.sent, self.ping_due = version, False
+                elif self.ping_due:
+                    self.ping_due = False
+                    await self._body(PING)
+                else:
+                    return
+        except OSError:  # the phone is gone: its request ends when the server tells it
+            log.debug("live: a stream could not be written to")
+        finally:
+            self.writing = None
+
+    async def _body(self, chunk: bytes, more: bool = True) -> None:
+        await self.send({"type": "http.response.body", "body": chunk, "more_body": more})
 
 
 class LiveEvents:
@@ -43,30 +109,22 @@ class LiveEvents:
         if match is None or scope.get("method") != "GET":
             await self.app(scope, receive, send)
             return
-        found = await sync_to_async(game_and_version, thread_sensitive=False)(match.group(1))
-        if found is None:
+        game_id = await sync_to_async(game_of, thread_sensitive=False)(match.group(1))
+        if game_id is None:
             await send({"type": "http.response.start", "status": 404, "headers": HEADERS[1:2]})
             await send({"type": "http.response.body", "body": b""})
             return
         await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
-        events = stream(*found)
-        sending = asyncio.ensure_future(_send_all(events, send))
-        gone = asyncio.ensure_future(_disconnected(receive))
+        stream = Stream(send)
+        live.hub.listen(game_id, stream)  # first: no news slips in before the read below
         try:
-            await asyncio.wait({sending, gone}, return_when=asyncio.FIRST_COMPLETED)
+            version = await sync_to_async(version_of, thread_sensitive=False)(game_id)
+            if version is None:
+                stream.gone()
+            else:
+                stream.tell(version)
+            while (await receive())["type"] != "http.disconnect":
+                pass
         finally:
-            for task in (sending, gone):
-                task.cancel()
-            await asyncio.gather(sending, gone, return_exceptions=True)
-            await events.aclose()
-
-
-async def _send_all(events: AsyncIterator[bytes], send: Send) -> None:
-    async for chunk in events:
-        await send({"type": "http.response.body", "body": chunk, "more_body": True})
-    await send({"type": "http.response.body", "body": b""})
-
-
-async def _disconnected(receive: Receive) -> None:
-    while (await receive())["type"] != "http.disconnect":
-        pass
+            live.hub.forget(game_id, stream)
+            stream.stop()

@@ -59,6 +59,15 @@ class Stream:
                 return int(line[6:])
         raise AssertionError("the stream ended")
 
+    def told_gone(self) -> bool:
+        """Whether the next event says the game is gone, and the stream ends after it."""
+        for line in self.lines:
+            if line.startswith(b"event: "):
+                if line != b"event: gone":
+                    return False
+                return all(not rest.startswith(b"event: ") for rest in self.lines)
+        return False
+
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -73,6 +82,7 @@ def sqlite_server(scratch: Path, workers: int = 2, **env: str) -> Iterator[str]:
         "DEBUG": "0",
         "SQLITE_PATH": str(scratch / "db.sqlite3"),
         "STATIC_ROOT": str(scratch / "static"),
+        "PAGE_CACHE_DIR": str(scratch / "pages"),
         "WHITENOISE_USE_FINDERS": "0",
         **env,
     }

@@ -70,6 +70,20 @@ def test_a_phone_that_slept_catches_up_from_the_version_it_holds(server):
         assert phone.next_version() == 3
 
 
+def test_a_deleted_games_open_pages_are_told_it_is_gone(server):
+    scorer, edit, view = start_game(server)
+    with Stream(server + view + "events/") as phone:
+        assert phone.next_version() == 0
+        page = scorer.get(server + edit + "delete/").text
+        deleted = scorer.post(
+            server + edit + "delete/",
+            {"csrfmiddlewaretoken": csrf(page), "confirm": "yes"},
+            headers={"Referer": server + edit + "delete/"},
+        )
+        assert deleted.status_code == 200 and "deleted=1" in deleted.url
+        assert phone.told_gone()
+
+
 def test_a_stream_is_for_a_game_a_token_opens(server):
     assert requests.get(server + "/g/no-such-token/events/", timeout=5).status_code == 404
 
