@@ -1,33 +1,37 @@
 """Capacity: how many tables this 2-core host serves at p95 <= 100 ms with no error.
 
-A table is one scorer entering a round every 2 minutes, one PDF export per game, and three
-other phones (bench/capacity_users.py): `--mode live` (the live table) holds every phone's
-stream of versions open, the scorer's too, and measures the news's delay from the save to
-every phone (p95 <= 1 s too); `--mode polling` is the app before it: phones poll the live
-board every 3 s and the scorer's page is downloaded again after each round. The server runs
-as `./dev start` runs it (gunicorn managing 2 uvicorn workers, the ASGI app, DEBUG off,
+A table is one scorer entering a round every 2 minutes, one PDF export per game (7 rounds),
+and three other phones (bench/capacity_users.py): `--mode live` (the live table) holds every
+phone's stream of versions open, the scorer's too, and measures the news's delay from the
+save to every phone (p95 <= 1 s too); `--mode polling` is the app before it: phones poll the
+live board every 3 s and the scorer's page is downloaded again after each round. The server
+runs as `./dev start` runs it (gunicorn managing 2 uvicorn workers, the ASGI app, DEBUG off,
 collected static files); locust (headless, one process) plays the tables on the same
 machine, and one more phone outside locust (`probe`) measures pages and writes as a phone
-sees them. For each table count the load runs RAMP s, then WINDOW s are measured; the answer
-is the largest count within the limits (locust's p95 and the phone's) and with zero failures
-(doubling, then halving the gap). Also prints the in-process server time of a round entry
-and of the edit page for 4 players x 7 rounds of rami-51 (Django's test client).
+sees them. For each table count the load runs RAMP s on new games, then WINDOW s are
+measured; the answer is the largest count within the limits (locust's p95 and the phone's)
+and with zero failures (doubling, then halving the gap). Each run also reports the CPU the
+workers and locust used in the window (% of one core) and the machine's (% of all cores).
+Also prints the in-process server time of a round entry and of the edit page for 4 players
+x 7 rounds of rami-51 (Django's test client).
 
 Live phones join at most JOINS_PER_SECOND (the ramp lengthens with the table count).
 
 Run:  .uv/bin/uv sync --locked --inexact --extra bench
       .venv/bin/python bench/capacity.py                     (scratch SQLite file)
       DATABASE_URL=postgres://postgres@127.0.0.1:5432/rami_capacity .venv/bin/python bench/capacity.py
-Options: --app-root DIR serves another checkout with the same load (e.g. a `git worktree` of
-an older commit, for before/after); --mode live|polling; --tables 300,400 measures those
-counts only (to compare two checkouts run by run on a noisy machine); --in-process-only /
---load-only.
+Options: --mode live (the default), polling, or polling,live (both, one after the other, on
+the same server: before and after in one run); --tables 300,400 measures those counts only
+(to compare two checkouts run by run on a noisy machine), CAPACITY_START=N starts the search
+at N; --app-root DIR serves another checkout with the same load (e.g. a `git worktree` of an
+older commit); --gc-trace; --in-process-only / --load-only.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import json
 import os
 import re
@@ -38,8 +42,10 @@ import tempfile
 import threading
 import time
 import urllib.parse
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import requests
 
@@ -55,6 +61,8 @@ RAMP = int(os.environ.get("CAPACITY_RAMP", 15))
 # measures the evening, not the doors opening.
 JOINS_PER_SECOND = 66
 WINDOW = int(os.environ.get("CAPACITY_WINDOW", 40))
+# Locust's processes: one holds at most 20,000 open files here (4 streams a table).
+LOAD_PROCESSES = int(os.environ.get("CAPACITY_LOAD_PROCESSES", 1))
 VENV_BIN = Path(sys.executable).parent
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
@@ -140,45 +148,89 @@ PROBE_PAUSE = 0.4  # seconds between two of the probe's rounds
 
 def probe(url: str, tables: list[tuple[str, str]], seconds: float) -> dict[str, list[float]]:
     """One more phone, outside locust: what a phone sees of the server while the tables
-    play. One request at a time on tables of its own: a round entry, the viewer's live part
-    after it (a new version: rendered), the edit page, and one PDF per 7 rounds. Locust plays
-    8,000 phones in one process on the same two cores; under load its own scheduling adds
-    tens of milliseconds to what it measures, which this phone does not."""
+    play. One request at a time on tables of its own: the edit page, a round entry, the
+    viewers' live part of the new version (the copy the save made), and one PDF per 7
+    rounds. Locust plays 8,000 phones in one process on the same two cores; under load its
+    own scheduling adds tens of milliseconds to what it measures, which this phone does not.
+    A request that fails or takes over 30 s is noted under "failed"."""
     times: dict[str, list[float]] = {}
     phone = requests.Session()
 
     def timed(name: str, method: str, path: str, **options) -> requests.Response:
         start = time.perf_counter()
-        response = phone.request(method, url + path, **options)
+        try:
+            response = phone.request(method, url + path, timeout=30, **options)
+            response.raise_for_status()
+        except requests.RequestException:
+            times.setdefault("failed", []).append(0.0)
+            raise
         times.setdefault(name, []).append((time.perf_counter() - start) * 1000)
-        response.raise_for_status()
         return response
 
     end = time.monotonic() + seconds
     rounds = 0
     while time.monotonic() < end:
-        edit, view = tables[rounds % len(tables)]
-        page = timed("game page (edit)", "GET", f"/g/{edit}/").text
-        version = re.search(r'data-version="(\d+)"', page).group(1)
-        hands = {f"points_{seat}": str(5 + seat) for seat in range(1, 4)}
-        timed(
-            "round entry",
-            "POST",
-            f"/g/{edit}/rounds/",
-            data={"csrfmiddlewaretoken": TOKEN.search(page).group(1), "went_out": "0", **hands},
-            headers={"HX-Request": "true", "Referer": f"{url}/g/{edit}/"},
-        )
-        timed("live fetch", "GET", f"/g/{view}/live/?v={version}")
+        try:
+            play_a_round(timed, url, *tables[rounds % len(tables)], rounds)
+        except requests.RequestException:
+            pass
         rounds += 1
-        if rounds % 7 == 0:
-            timed("PDF export", "GET", f"/g/{edit}/grid.pdf")
         time.sleep(PROBE_PAUSE)
     return times
+
+
+def play_a_round(
+    timed: Callable[..., requests.Response], url: str, edit: str, view: str, rounds: int
+) -> None:
+    """The probe's round at one of its tables: page, round entry, live part, PDF."""
+    page = timed("game page (edit)", "GET", f"/g/{edit}/").text
+    version = re.search(r'data-version="(\d+)"', page).group(1)
+    hands = {f"points_{seat}": str(5 + seat) for seat in range(1, 4)}
+    timed(
+        "round entry",
+        "POST",
+        f"/g/{edit}/rounds/",
+        data={"csrfmiddlewaretoken": TOKEN.search(page).group(1), "went_out": "0", **hands},
+        headers={"HX-Request": "true", "Referer": f"{url}/g/{edit}/"},
+    )
+    timed("live fetch", "GET", f"/g/{view}/live/?v={version}")
+    if rounds % 7 == 6:
+        timed("PDF export", "GET", f"/g/{edit}/grid.pdf")
 
 
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))] if ordered else 0.0
+
+
+def cpu_seconds(pids: list[int]) -> list[float]:
+    """Each process's CPU time so far (user + system), from /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    seconds = []
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            seconds.append((int(fields[11]) + int(fields[12])) / ticks)
+        except (OSError, IndexError, ValueError):
+            seconds.append(0.0)
+    return seconds
+
+
+def machine_seconds() -> tuple[float, float]:
+    """The machine's busy and idle CPU time so far, every core together (/proc/stat)."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = values[3] + values[4]
+    return (sum(values[:8]) - idle) / os.sysconf("SC_CLK_TCK"), idle / os.sysconf("SC_CLK_TCK")
+
+
+def children_of(pid: int) -> list[int]:
+    """A process's children (gunicorn's workers, locust's load processes)."""
+    try:
+        return [
+            int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        ]
+    except OSError:
+        return []
 
 
 def run_load(
@@ -187,26 +239,36 @@ def run_load(
     scratch: Path,
     mode: str,
     probe_tables: list[tuple[str, str]],
-) -> dict[str, float]:
-    """Locust against the server for RAMP + WINDOW s; the stats of the window only."""
+    workers: list[int],
+) -> dict[str, Any]:
+    """Locust against the server for RAMP + WINDOW s; the stats of the window only, and the
+    CPU each worker and locust used in it."""
     listing = scratch / "tables.json"
     listing.write_text(json.dumps(tables))
     prefix = scratch / f"load-{len(tables)}"
-    news_file = scratch / f"news-{len(tables)}.json"
+    news_file = scratch / f"news-{mode}-{len(tables)}-{secrets.token_hex(4)}.json"
     users = 4 * len(tables)
     scorer, phones = ("LiveScorer", "LiveViewer") if mode == "live" else ("Scorer", "Viewer")
     ramp = max(RAMP, users // JOINS_PER_SECOND) if mode == "live" else RAMP
     began = time.time()
     probed: dict[str, list[float]] = {}
     window = (began + ramp, began + ramp + WINDOW)
+    cpu: dict[str, float] = {}
 
     def probe_the_window() -> None:
         time.sleep(ramp)
+        pids = [*workers, locust.pid, *children_of(locust.pid)]
+        start, machine = cpu_seconds(pids), machine_seconds()
         probed.update(probe(url, probe_tables, WINDOW - 2))
+        spent = [b - a for a, b in zip(start, cpu_seconds(pids), strict=True)]
+        busy, idle = (b - a for a, b in zip(machine, machine_seconds(), strict=True))
+        elapsed = WINDOW - 2
+        for number, seconds in enumerate(spent[: len(workers)], 1):
+            cpu[f"cpu worker {number}"] = 100 * seconds / elapsed
+        cpu["cpu locust"] = 100 * sum(spent[len(workers) :]) / elapsed
+        cpu["cpu machine"] = 100 * busy / (busy + idle)  # of all the cores together
 
-    prober = threading.Thread(target=probe_the_window, daemon=True)
-    prober.start()
-    subprocess.run(
+    locust = subprocess.Popen(
         [
             str(VENV_BIN / "locust"),
             "-f",
@@ -224,17 +286,20 @@ def run_load(
             "--csv",
             str(prefix),
             "--only-summary",
+            *(["--processes", str(LOAD_PROCESSES)] if LOAD_PROCESSES > 1 else []),
             "--loglevel",
             "ERROR",
             scorer,
             phones,
         ],
         env={**os.environ, "CAPACITY_TABLES": str(listing), "CAPACITY_NEWS": str(news_file)},
-        check=False,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    prober.join(timeout=30)
+    prober = threading.Thread(target=probe_the_window, daemon=True)
+    prober.start()
+    locust.wait()
+    prober.join()  # its requests give up after 30 s
     with open(f"{prefix}_stats.csv") as handle:
         rows = {row["Name"]: row for row in csv.DictReader(handle)}
     total = rows["Aggregated"]
@@ -244,10 +309,13 @@ def run_load(
         if name != "Aggregated" and row["95%"] != "N/A"  # none of them in the window
     }
     news = []
-    if news_file.exists():  # the delays heard within the measured window
-        news = sorted(ms for at, ms in json.loads(news_file.read_text()) if at >= began + ramp)
+    for heard in news_file.parent.glob(news_file.name + ".*"):  # one file per load process
+        news += [ms for at, ms in json.loads(heard.read_text()) if at >= began + ramp]
+    news.sort()
+    phone_failures = len(probed.pop("failed", []))
     return {
         "window": window,
+        "phone failures": phone_failures,
         "news heard": len(news),
         "news p95": news[int(len(news) * 0.95)] if news else 0.0,
         "tables": len(tables),
@@ -260,6 +328,7 @@ def run_load(
         "phone p95": p95([ms for values in probed.values() for ms in values]),
         "phone requests": sum(len(values) for values in probed.values()),
         **{f"phone p95 {k}": p95(v) for k, v in probed.items()},
+        **cpu,
     }
 
 
@@ -279,7 +348,7 @@ def collections_in(trace: Path, window: tuple[float, float]) -> dict[str, float]
     }
 
 
-def capacity(root: Path, scratch: Path, fixed: list[int], mode: str, gc_trace: bool) -> None:
+def capacity(root: Path, scratch: Path, fixed: list[int], modes: list[str], gc_trace: bool) -> None:
     env = environment(scratch)
     prepare(root, env)
     if gc_trace:  # only the server: Python loads bench/gc_trace/sitecustomize.py at start
@@ -290,69 +359,87 @@ def capacity(root: Path, scratch: Path, fixed: list[int], mode: str, gc_trace: b
             "PYTHONPATH": os.pathsep.join(python_path),
         }
     server, url = start_server(root, env)
-    tables: list[tuple[str, str]] = []
-    results = []
-
     probe_tables = [new_table(url, "rami-51") for _ in range(PROBE_TABLES)]
-
-    def measure(count: int) -> bool:
-        with ThreadPoolExecutor(4) as pool:
-            tables.extend(pool.map(lambda _: new_table(url), range(count - len(tables))))
-        result = run_load(url, tables[:count], scratch, mode, probe_tables)
-        if gc_trace:
-            result.update(collections_in(scratch / "gc.txt", result["window"]))
-        results.append(result)
-        # Within the limits by both measures: locust's (every request of the load, cheap
-        # cached ones included) and the probe's (pages and writes only, as a phone sees them).
-        ok = result["failures"] == 0 and result["p95"] <= P95_LIMIT_MS
-        ok = ok and 0 < result["phone p95"] <= P95_LIMIT_MS
-        news = ""
-        if mode == "live":
-            ok = ok and result["news heard"] > 0 and result["news p95"] <= NEWS_LIMIT_MS
-            news = f", news p95 {result['news p95']:.0f} ms ({result['news heard']} heard)"
-        phone = ", ".join(
-            f"{k[10:]} {v:.0f}" for k, v in result.items() if k.startswith("phone p95 ")
-        )
-        pauses = ""
-        if gc_trace:
-            pauses = (
-                f"; GC in the window: {result['full collections']} full (longest "
-                f"{result['longest full ms']:.0f} ms), longest other {result['longest young ms']:.0f} ms"
-            )
-        print(
-            f"{count:5} tables: {result['rps']:7.1f} req/s; a phone's p95 "
-            f"{result['phone p95']:.0f} ms ({phone}; {result['phone requests']} requests); "
-            f"locust's p50 {result['p50']:.0f} ms, p95 {result['p95']:.0f} ms{news}, "
-            f"{result['failures']} failures{pauses} -> {'ok' if ok else 'over'}",
-            flush=True,
-        )
-        return ok
-
     try:
-        if fixed:
-            ok = [count for count in fixed if measure(count)]
-            print(f"p95 <= {P95_LIMIT_MS} ms (locust's, a phone's), no failure: {ok or 'none'}")
-            return
-        good, bad = 0, None
-        count = int(os.environ.get("CAPACITY_START", 100))
-        while bad is None:
-            if measure(count):
-                good, count = count, count * 2
-            else:
-                bad = count
-        while bad - good > max(25, good // 10):
-            middle = (good + bad) // 2
-            if measure(middle):
-                good = middle
-            else:
-                bad = middle
+        for mode in modes:
+            print(f"- {mode}", flush=True)
+            run = functools.partial(measure, url, server, scratch, mode, probe_tables)
+            search(fixed, lambda count, run=run: run(count, gc_trace))
     finally:
         server.terminate()
         server.wait(timeout=10)
-    best = next((r for r in results if r["tables"] == good), None)
+
+
+def measure(
+    url: str,
+    server: subprocess.Popen,
+    scratch: Path,
+    mode: str,
+    probe_tables: list[tuple[str, str]],
+    count: int,
+    gc_trace: bool,
+) -> dict[str, Any]:
+    """One run of `count` tables, each a new game (a game of Liverpool ends after 7 rounds:
+    tables kept from run to run would end theirs during a search)."""
+    with ThreadPoolExecutor(4) as pool:
+        tables = list(pool.map(lambda _: new_table(url), range(count)))
+    result = run_load(url, tables, scratch, mode, probe_tables, children_of(server.pid))
+    if gc_trace:
+        result.update(collections_in(scratch / "gc.txt", result["window"]))
+    # Within the limits by both measures: locust's (every request of the load, cheap cached
+    # ones included) and the probe's (pages and writes only, as a phone sees them).
+    ok = result["failures"] == 0 == result["phone failures"] and result["p95"] <= P95_LIMIT_MS
+    ok = ok and 0 < result["phone p95"] <= P95_LIMIT_MS
+    news = ""
+    if mode == "live":
+        ok = ok and result["news heard"] > 0 and result["news p95"] <= NEWS_LIMIT_MS
+        news = f", news p95 {result['news p95']:.0f} ms ({result['news heard']} heard)"
+    result["ok"] = ok
+    phone = ", ".join(f"{k[10:]} {v:.0f}" for k, v in result.items() if k.startswith("phone p95 "))
+    pauses = ""
+    if gc_trace:
+        pauses = (
+            f"; GC in the window: {result['full collections']} full (longest "
+            f"{result['longest full ms']:.0f} ms), longest other {result['longest young ms']:.0f} ms"
+        )
+    cpu = ", ".join(f"{k[4:]} {v:.0f}%" for k, v in result.items() if k.startswith("cpu "))
+    print(
+        f"{count:5} tables: {result['rps']:7.1f} req/s; a phone's p95 "
+        f"{result['phone p95']:.0f} ms ({phone}; {result['phone requests']} requests); "
+        f"locust's p50 {result['p50']:.0f} ms, p95 {result['p95']:.0f} ms{news}, "
+        f"{result['failures']} failures ({result['phone failures']} of the phone's)"
+        f"{pauses}; CPU: {cpu} -> {'ok' if ok else 'over'}",
+        flush=True,
+    )
+    return result
+
+
+def search(fixed: list[int], measure_count: Callable[[int], dict[str, Any]]) -> None:
+    """The counts asked, or the largest count within the limits (doubling, then halving the
+    gap from CAPACITY_START)."""
+    if fixed:
+        ok = [count for count in fixed if measure_count(count)["ok"]]
+        print(f"p95 <= {P95_LIMIT_MS} ms (locust's, a phone's), no failure: {ok or 'none'}")
+        return
+    results: dict[int, dict[str, Any]] = {}
+    good, bad = 0, None
+    count = int(os.environ.get("CAPACITY_START", 100))
+    while bad is None:
+        results[count] = measure_count(count)
+        if results[count]["ok"]:
+            good, count = count, count * 2
+        else:
+            bad = count
+    while bad - good > max(25, good // 10):
+        middle = (good + bad) // 2
+        results[middle] = measure_count(middle)
+        if results[middle]["ok"]:
+            good = middle
+        else:
+            bad = middle
     print(f"capacity: {good} tables (p95 <= {P95_LIMIT_MS} ms, no failure)")
-    if best:
-        print(json.dumps(best, indent=1))
+    if good in results:
+        print(json.dumps({k: v for k, v in results[good].items() if k != "window"}, indent=1))
 
 
 IN_PROCESS = r"""
@@ -407,19 +494,26 @@ def main() -> None:
         action="store_true",
         help="time the workers' garbage collections (bench/gc_trace) and report the window's",
     )
-    parser.add_argument("--mode", choices=("live", "polling"), default="live")
+    parser.add_argument(
+        "--mode",
+        default="live",
+        help="live, polling, or both one after the other on the same server: polling,live",
+    )
     parser.add_argument(
         "--tables", default="", help="measure these table counts only, e.g. 300,400 (no search)"
     )
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp(prefix="rami-capacity-"))
     database = "PostgreSQL" if os.environ.get("DATABASE_URL") else "SQLite"
-    print(f"--- {args.app_root.resolve()} on {database}, {args.mode}", flush=True)
+    print(f"--- {args.app_root.resolve()} on {database}", flush=True)
     if not args.load_only:
         in_process(args.app_root.resolve(), scratch)
     if not args.in_process_only:
         fixed = [int(n) for n in args.tables.split(",") if n]
-        capacity(args.app_root.resolve(), scratch, fixed, args.mode, args.gc_trace)
+        modes = args.mode.split(",")
+        if not set(modes) <= {"live", "polling"}:
+            parser.error("--mode: live, polling or polling,live")
+        capacity(args.app_root.resolve(), scratch, fixed, modes, args.gc_trace)
 
 
 if __name__ == "__main__":

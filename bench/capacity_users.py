@@ -26,8 +26,6 @@ from gevent import socket
 from locust import FastHttpUser, between, constant, events, task
 
 TABLES = json.loads(open(os.environ["CAPACITY_TABLES"]).read())
-_scorer_seats = itertools.cycle(TABLES)
-_viewer_seats = itertools.cycle([t for t in TABLES for _ in range(3)])
 VERSION = re.compile(r'data-version="(\d+)"')
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 ROUND_EVERY = 120  # seconds between two rounds at one table
@@ -35,12 +33,36 @@ SAVED: dict[str, dict[int, float]] = {}  # view token -> version -> when its sav
 NEWS: list[tuple[float, float]] = []  # (when, ms from the save's start to a phone hearing it)
 
 
+# A request a phone makes now and then closes its connection after the answer (the server
+# would close it 5 s later anyway): the load generator then holds only the streams open, not
+# one idle connection per phone besides (a process may hold 20,000 files here).
+ONCE = {"Connection": "close"}
+
+
 @events.quitting.add_listener
 def _write_news(environment, **_kwargs) -> None:
-    """The news delays, for bench/capacity.py (kept apart from the requests' statistics)."""
+    """The news delays, for bench/capacity.py (kept apart from the requests' statistics);
+    each load process writes its own file."""
     if os.environ.get("CAPACITY_NEWS"):
-        with open(os.environ["CAPACITY_NEWS"], "w") as out:
+        with open(f"{os.environ['CAPACITY_NEWS']}.{os.getpid()}", "w") as out:
             json.dump(NEWS, out)
+
+
+_seats: dict[str, itertools.cycle] = {}
+
+
+def seat(environment, kind: str) -> list[str]:
+    """The next table for a scorer, or the next viewer's seat (three per table). With
+    several load processes (`--processes`), each plays its own share of the tables, so a
+    table's scorer and its phones are in one process, where the news's delay is timed."""
+    if kind not in _seats:
+        runner = environment.runner
+        count = getattr(environment.parsed_options, "processes", 1) or 1
+        index = getattr(runner, "worker_index", 0) if count > 1 else 0
+        mine = TABLES[max(index, 0) :: max(count, 1)]
+        copies = 1 if kind == "scorer" else 3
+        _seats[kind] = itertools.cycle([t for t in mine for _ in range(copies)])
+    return next(_seats[kind])
 
 
 class Scorer(FastHttpUser):
@@ -48,7 +70,7 @@ class Scorer(FastHttpUser):
     wait_time = constant(ROUND_EVERY)
 
     def on_start(self) -> None:
-        self.edit, self.view = next(_scorer_seats)
+        self.edit, self.view = seat(self.environment, "scorer")
         self.reload()  # the scorer opens the game as the table sits down, as every phone does
         self.opened()
         # Tables are not in step: each scorer's first round comes at a random moment.
@@ -58,7 +80,7 @@ class Scorer(FastHttpUser):
         """What the phone does once the game's page is open (the live table: its stream)."""
 
     def reload(self) -> None:
-        page = self.client.get(f"/g/{self.edit}/", name="game page (edit)").text
+        page = self.client.get(f"/g/{self.edit}/", name="game page (edit)", headers=ONCE).text
         self.token = TOKEN.search(page).group(1)
         self.version = int(VERSION.search(page).group(1))
 
@@ -74,7 +96,7 @@ class Scorer(FastHttpUser):
         with self.client.post(
             f"/g/{self.edit}/rounds/",
             data={"csrfmiddlewaretoken": self.token, "went_out": "0", **hands},
-            headers={"HX-Request": "true", "Referer": f"{self.host}/g/{self.edit}/"},
+            headers={"HX-Request": "true", "Referer": f"{self.host}/g/{self.edit}/", **ONCE},
             name="round entry",
             catch_response=True,
         ) as response:
@@ -86,7 +108,7 @@ class Scorer(FastHttpUser):
             self.reload()
         # A game is 7 rounds on average: its PDF is exported, and the next game's page opens.
         if random.random() < 1 / 7:
-            self.client.get(f"/g/{self.edit}/grid.pdf", name="PDF export")
+            self.client.get(f"/g/{self.edit}/grid.pdf", name="PDF export", headers=ONCE)
             if not self.reload_after_save:
                 self.reload()
 
@@ -141,8 +163,8 @@ class Viewer(FastHttpUser):
     wait_time = between(2.9, 3.1)
 
     def on_start(self) -> None:
-        _edit, self.view = next(_viewer_seats)
-        page = self.client.get(f"/g/{self.view}/", name="view page").text
+        _edit, self.view = seat(self.environment, "viewer")
+        page = self.client.get(f"/g/{self.view}/", name="view page", headers=ONCE).text
         self.version = VERSION.search(page).group(1)
 
     @task
@@ -164,8 +186,8 @@ class LiveViewer(FastHttpUser):
     wait_time = constant(0)
 
     def on_start(self) -> None:
-        _edit, self.view = next(_viewer_seats)
-        page = self.client.get(f"/g/{self.view}/", name="view page").text
+        _edit, self.view = seat(self.environment, "viewer")
+        page = self.client.get(f"/g/{self.view}/", name="view page", headers=ONCE).text
         self.version = int(VERSION.search(page).group(1))
 
     @task
@@ -180,7 +202,10 @@ class LiveViewer(FastHttpUser):
             now = time.time()
             NEWS.append((now, (now - began) * 1000))
         with self.client.get(
-            f"/g/{self.view}/live/?v={self.version}", name="live fetch", catch_response=True
+            f"/g/{self.view}/live/?v={self.version}",
+            name="live fetch",
+            headers=ONCE,
+            catch_response=True,
         ) as response:
             if response.status_code == 200:
                 self.version = int(VERSION.search(response.text).group(1))
