@@ -1,12 +1,16 @@
-"""Every service writes in one transaction; on SQLite the writers of a process take turns
-before SQLite's own lock (its busy wait sleeps in growing steps however soon the lock frees).
+"""Every service writes in one transaction; on SQLite the writers of a process, then the
+processes of the machine, take turns before SQLite's own lock (its busy wait sleeps in
+growing steps however soon the lock frees).
 
 Real threads, each with its own database connection (file SQLite here, PostgreSQL in CI's
 second run, where the turns are the game's row lock and the same order holds).
 """
 
+import subprocess
+import sys
 import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 from django.db import connection
@@ -121,3 +125,65 @@ def test_a_turn_that_does_not_come_within_the_busy_timeout_answers_503(
         other.join()
     assert client.post(g.url + "rounds/", round_data({1: "5"}, out=0)).status_code == 302
     assert Round.objects.filter(game=g.game).count() == 1
+
+
+HOLD_THE_MACHINES_TURN = """
+import fcntl, os, sys, time
+handle = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
+fcntl.flock(handle, fcntl.LOCK_EX)
+print("held", flush=True)
+time.sleep(float(sys.argv[2]))
+"""
+
+
+@contextmanager
+def another_worker_writing(seconds: float):
+    """Another process of the machine (a second worker) inside its write for `seconds`."""
+    lock = f"{connection.settings_dict['NAME']}-writers.lock"
+    worker = subprocess.Popen(
+        [sys.executable, "-c", HOLD_THE_MACHINES_TURN, lock, str(seconds)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert worker.stdout.readline().strip() == "held"
+        yield
+    finally:
+        worker.wait(10)
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's writers only")
+def test_on_sqlite_a_writer_waits_for_other_workers_before_asking_sqlite(start_game):
+    """The processes of a machine take turns too: while another worker writes, a writer here
+    has sent SQLite nothing, and it goes in as soon as that worker is done."""
+    g = start_game("liverpool", ["Ana", "Ben"])
+    sent = []
+
+    def note(execute, sql, params, many, context):
+        sent.append((time.monotonic(), sql))
+        return execute(sql, params, many, context)
+
+    with another_worker_writing(0.3):
+        left = time.monotonic() + 0.3
+        with connection.execute_wrapper(note), writing():
+            services.player_rename(game=g.game, seat=0, name="Alma")
+    began = [at for at, sql in sent if sql.startswith("BEGIN")]
+    assert began and began[0] >= left - 0.05  # nothing sent while the other worker wrote
+    assert began[0] < left + 0.2  # and in at once after it, not after a growing sleep
+    assert g.game.players.get(seat=0).name == "Alma"
+
+
+@pytest.mark.allow_5xx
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's writers only")
+def test_a_turn_another_worker_keeps_past_the_busy_timeout_answers_503(
+    client, start_game, monkeypatch
+):
+    g = start_game("liverpool", ["Ana", "Ben"])
+    monkeypatch.setitem(
+        connection.settings_dict, "OPTIONS", {**connection.settings_dict["OPTIONS"], "timeout": 0.2}
+    )
+    with another_worker_writing(1):
+        response = client.post(g.url + "rounds/", round_data({1: "5"}, out=0))
+    assert response.status_code == 503 and response["Retry-After"] == "2"
+    assert Round.objects.filter(game=g.game).count() == 0
+    assert client.post(g.url + "rounds/", round_data({1: "5"}, out=0)).status_code == 302
