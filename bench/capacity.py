@@ -20,10 +20,10 @@ Live phones join at most JOINS_PER_SECOND (the ramp lengthens with the table cou
 Run:  .uv/bin/uv sync --locked --inexact --extra bench
       .venv/bin/python bench/capacity.py                     (scratch SQLite file)
       DATABASE_URL=postgres://postgres@127.0.0.1:5432/rami_capacity .venv/bin/python bench/capacity.py
-Options: --mode live (the default), polling, or polling,live (both, one after the other, on
-the same server: before and after in one run); --tables 300,400 measures those counts only
-(to compare two checkouts run by run on a noisy machine), CAPACITY_START=N starts the search
-at N; --app-root DIR serves another checkout with the same load (e.g. a `git worktree` of an
+Options: --mode live (the default), polling, or polling,live (both, one after the other, each
+on a server of its own started from an empty database: before and after in one run); --tables 300,400 measures those counts only
+(to compare two checkouts run by run on a noisy machine; per mode: polling=300,400/live=2000),
+CAPACITY_START=N starts the search at N; --app-root DIR serves another checkout with the same load (e.g. a `git worktree` of an
 older commit); --gc-trace; --in-process-only / --load-only.
 """
 
@@ -348,26 +348,30 @@ def collections_in(trace: Path, window: tuple[float, float]) -> dict[str, float]
     }
 
 
-def capacity(root: Path, scratch: Path, fixed: list[int], modes: list[str], gc_trace: bool) -> None:
-    env = environment(scratch)
-    prepare(root, env)
-    if gc_trace:  # only the server: Python loads bench/gc_trace/sitecustomize.py at start
-        python_path = [str(HERE / "gc_trace"), env.get("PYTHONPATH", "")]
-        env = {
-            **env,
-            "GC_TRACE": str(scratch / "gc.txt"),
-            "PYTHONPATH": os.pathsep.join(python_path),
-        }
-    server, url = start_server(root, env)
-    probe_tables = [new_table(url, "rami-51") for _ in range(PROBE_TABLES)]
-    try:
-        for mode in modes:
-            print(f"- {mode}", flush=True)
-            run = functools.partial(measure, url, server, scratch, mode, probe_tables)
-            search(fixed, lambda count, run=run: run(count, gc_trace))
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+def capacity(
+    root: Path, scratch: Path, fixed: dict[str, list[int]], modes: list[str], gc_trace: bool
+) -> None:
+    for mode in modes:  # each on a server of its own, from an empty database
+        print(f"- {mode}", flush=True)
+        folder = scratch / mode
+        folder.mkdir()
+        env = environment(folder)
+        prepare(root, env)
+        if gc_trace:  # only the server: Python loads bench/gc_trace/sitecustomize.py at start
+            python_path = [str(HERE / "gc_trace"), env.get("PYTHONPATH", "")]
+            env = {
+                **env,
+                "GC_TRACE": str(folder / "gc.txt"),
+                "PYTHONPATH": os.pathsep.join(python_path),
+            }
+        server, url = start_server(root, env)
+        try:
+            probe_tables = [new_table(url, "rami-51") for _ in range(PROBE_TABLES)]
+            run = functools.partial(measure, url, server, folder, mode, probe_tables)
+            search(fixed.get(mode, []), lambda count, run=run: run(count, gc_trace))
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
 
 
 def measure(
@@ -484,6 +488,16 @@ def in_process(root: Path, scratch: Path) -> None:
     )
 
 
+def counts_asked(tables: str, mode: str) -> list[int]:
+    """The counts `--tables` asks of a mode: "300,400" (every mode) or
+    "polling=300,400/live=2000"."""
+    for part in tables.split("/"):
+        name, _, counts = part.rpartition("=")
+        if name in ("", mode):
+            return [int(n) for n in counts.split(",") if n]
+    return []
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--app-root", type=Path, default=HERE.parent)
@@ -500,7 +514,10 @@ def main() -> None:
         help="live, polling, or both one after the other on the same server: polling,live",
     )
     parser.add_argument(
-        "--tables", default="", help="measure these table counts only, e.g. 300,400 (no search)"
+        "--tables",
+        default="",
+        help="measure these table counts only, e.g. 300,400 (no search); per mode: "
+        "polling=300,400/live=2000,2500",
     )
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp(prefix="rami-capacity-"))
@@ -509,7 +526,7 @@ def main() -> None:
     if not args.load_only:
         in_process(args.app_root.resolve(), scratch)
     if not args.in_process_only:
-        fixed = [int(n) for n in args.tables.split(",") if n]
+        fixed = {mode: counts_asked(args.tables, mode) for mode in ("live", "polling")}
         modes = args.mode.split(",")
         if not set(modes) <= {"live", "polling"}:
             parser.error("--mode: live, polling or polling,live")

@@ -1,6 +1,6 @@
 """An open page's stream as the hub writes to it (scorekeeper/live_asgi.Stream): each version
 once and in order, the retry line first, pings only between events, and a deleted game's
-stream told so and ended. No server: the stream's `send` is a list here."""
+stream told so and ended. No server: what the stream sends is kept in a list here."""
 
 from __future__ import annotations
 
@@ -26,89 +26,72 @@ class Phone:
         self.ended = not message["more_body"]
 
 
-def run(steps) -> None:
+def written(steps, phone: Phone | None = None) -> list[bytes]:
+    """What a phone receives when `steps(stream)` tells its stream things."""
+    phone = phone or Phone()
+
     async def main() -> None:
-        await steps()
+        await steps(Stream(phone.send))
         await asyncio.sleep(0.05)  # the writes under way finish
 
     asyncio.run(main())
+    return phone.chunks
 
 
 def test_the_first_write_opens_with_the_retry_line_and_the_version():
-    phone = Phone()
+    async def steps(stream):
+        stream.tell(4)
 
-    async def steps():
-        Stream(phone.send).tell(4)
-
-    run(steps)
-    assert phone.chunks == [OPENING + event(4)]
+    assert written(steps) == [OPENING + event(4)]
 
 
 def test_news_arriving_together_is_written_once_at_its_newest():
-    phone = Phone()
-
-    async def steps():
-        stream = Stream(phone.send)
+    async def steps(stream):
         for version in (1, 3, 2):
             stream.tell(version)
 
-    run(steps)
-    assert phone.chunks == [OPENING + event(3)]
+    assert written(steps) == [OPENING + event(3)]
 
 
 def test_news_during_a_slow_write_follows_it_never_overtakes_it():
-    phone = Phone(delay=0.01)
-
-    async def steps():
-        stream = Stream(phone.send)
+    async def steps(stream):
         stream.tell(1)
         await asyncio.sleep(0)  # the first write has started
         stream.tell(2)
         stream.tell(2)  # heard twice (a reconnected source): written once
 
-    run(steps)
-    assert phone.chunks == [OPENING + event(1), event(2)]
+    assert written(steps, Phone(delay=0.01)) == [OPENING + event(1), event(2)]
 
 
 def test_an_older_version_is_never_written():
-    phone = Phone()
-
-    async def steps():
-        stream = Stream(phone.send)
+    async def steps(stream):
         stream.tell(5)
         await asyncio.sleep(0.01)
         stream.tell(4)
 
-    run(steps)
-    assert phone.chunks == [OPENING + event(5)]
+    assert written(steps) == [OPENING + event(5)]
 
 
 def test_a_ping_is_a_comment_line_between_events_and_never_the_first_line():
-    phone = Phone()
-
-    async def steps():
-        stream = Stream(phone.send)
+    async def steps(stream):
         stream.ping()  # nothing sent yet: the version comes first
         await asyncio.sleep(0.01)
         stream.tell(1)
         await asyncio.sleep(0.01)
         stream.ping()
 
-    run(steps)
-    assert phone.chunks == [OPENING + event(1), PING]
+    assert written(steps) == [OPENING + event(1), PING]
 
 
 def test_a_deleted_games_stream_is_told_so_and_ends():
     phone = Phone()
 
-    async def steps():
-        stream = Stream(phone.send)
+    async def steps(stream):
         stream.tell(2)
         await asyncio.sleep(0.01)
         stream.gone()
 
-    run(steps)
-    assert phone.chunks == [OPENING + event(2), GONE] and phone.ended
+    assert written(steps, phone) == [OPENING + event(2), GONE] and phone.ended
 
 
 def test_a_stream_that_opens_just_after_a_change_is_told_it(monkeypatch):
@@ -117,18 +100,15 @@ def test_a_stream_that_opens_just_after_a_change_is_told_it(monkeypatch):
 
     monkeypatch.setattr(live, "SOURCES", dict.fromkeys(live.SOURCES, no_news))
     monkeypatch.setattr(live, "_ping_in_turn", no_news)
-    phone = Phone()
 
-    async def steps():
+    async def steps(stream):
         hub = Hub()
         hub.listen(7, Stream(Phone().send))  # another page of this process watches game 7
         hub.publish(7, 3)
-        stream = Stream(phone.send)
         hub.listen(7, stream)
         stream.tell(2)  # the version it read before the change landed
 
-    run(steps)
-    assert phone.chunks == [OPENING + event(3)]
+    assert written(steps) == [OPENING + event(3)]
 
 
 def test_every_stream_is_pinged_once_per_period_a_slice_a_second(monkeypatch):
