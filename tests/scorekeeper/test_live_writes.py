@@ -5,6 +5,7 @@ stream told so and ended. No server: what the stream sends is kept in a list her
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 from scorekeeper import live
 from scorekeeper.live import PING_SECONDS, Hub, _ping_in_turn
@@ -26,6 +27,13 @@ class Phone:
         self.ended = not message["more_body"]
 
 
+def run_alone(coroutine) -> None:
+    """Runs `coroutine` on a loop of its own thread: Playwright's sync API, used by other tests
+    of the same session, may hold a running event loop in this one."""
+    with ThreadPoolExecutor(1) as loop_thread:
+        loop_thread.submit(asyncio.run, coroutine).result()
+
+
 def written(steps, phone: Phone | None = None) -> list[bytes]:
     """What a phone receives when `steps(stream)` tells its stream things."""
     phone = phone or Phone()
@@ -34,7 +42,7 @@ def written(steps, phone: Phone | None = None) -> list[bytes]:
         await steps(Stream(phone.send))
         await asyncio.sleep(0.05)  # the writes under way finish
 
-    asyncio.run(main())
+    run_alone(main())
     return phone.chunks
 
 
@@ -134,7 +142,7 @@ def test_every_stream_is_pinged_once_per_period_a_slice_a_second(monkeypatch):
             hub.listeners.clear()  # every page closed: the timer stops
 
     monkeypatch.setattr(asyncio, "sleep", tick)
-    asyncio.run(_ping_in_turn(hub))
+    run_alone(_ping_in_turn(hub))
     first_period = [number for second, number in pinged if second <= PING_SECONDS]
     assert sorted(first_period) == list(range(3 * PING_SECONDS))  # each once
     per_second = [sum(1 for s, _ in pinged if s == second) for second in range(1, 21)]
