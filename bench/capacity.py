@@ -5,7 +5,7 @@ and three other phones (bench/capacity_users.py): `--mode live` (the live table)
 phone's stream of versions open, the scorer's too, and measures the news's delay from the
 save to every phone (p95 <= 1 s too); `--mode polling` is the app before it: phones poll the
 live board every 3 s and the scorer's page is downloaded again after each round. The server
-runs as `./dev start` runs it (gunicorn managing 2 uvicorn workers, the ASGI app, DEBUG off,
+runs as `./dev start` runs it (gunicorn managing 4 uvicorn workers, the ASGI app, DEBUG off,
 collected static files); locust (headless, one process) plays the tables on the same
 machine, and one more phone outside locust (`probe`) measures pages and writes as a phone
 sees them. For each table count the load runs RAMP s on new games, then WINDOW s are
@@ -334,16 +334,20 @@ def run_load(
 
 def collections_in(trace: Path, window: tuple[float, float]) -> dict[str, float]:
     """The workers' garbage collections within the window (bench/gc_trace): how many full
-    ones and the longest pauses, full and young (young ones under 5 ms are not noted)."""
-    full, young = [], []
+    ones and the longest pauses, full and young (young ones under 5 ms are not noted), and the
+    CPU the longest full one used (less than its pause: the worker waited for a core)."""
+    full, young, full_cpu = [], [], [0.0]
     lines = trace.read_text().splitlines() if trace.exists() else []
     for line in lines:
-        _pid, at, generation, ms = line.split()
+        _pid, at, generation, ms, cpu_ms = line.split()
         if window[0] <= float(at) <= window[1]:
             (full if generation == "2" else young).append(float(ms))
+            if generation == "2" and float(ms) >= max(full):
+                full_cpu[0] = float(cpu_ms)
     return {
         "full collections": len(full),
         "longest full ms": max(full, default=0.0),
+        "longest full cpu ms": full_cpu[0],
         "longest young ms": max(young, default=0.0),
     }
 
@@ -404,7 +408,7 @@ def measure(
     if gc_trace:
         pauses = (
             f"; GC in the window: {result['full collections']} full (longest "
-            f"{result['longest full ms']:.0f} ms), longest other {result['longest young ms']:.0f} ms"
+            f"{result['longest full ms']:.0f} ms, CPU {result['longest full cpu ms']:.0f} ms), longest other {result['longest young ms']:.0f} ms"
         )
     cpu = ", ".join(f"{k[4:]} {v:.0f}%" for k, v in result.items() if k.startswith("cpu "))
     print(
