@@ -21,7 +21,7 @@ from .body_limits import BodyLimits  # noqa: E402
 from .django_threads import DjangoThreads  # noqa: E402
 from .live_asgi import LiveEvents  # noqa: E402
 
-THREADS = int(os.environ.get("WEB_THREADS", "8"))  # per worker: requests Django answers at once
+THREADS = int(os.environ.get("WEB_THREADS", "4"))  # per worker: requests Django answers at once
 
 application = BodyLimits(LiveEvents(DjangoThreads(django_application, THREADS)))
 

@@ -1,6 +1,6 @@
 """Changes pushed, not polled: every open page of a game holds a stream of its version and
-hears each change within a second, on the server as `./dev start` runs it (two workers, the
-embedded SQLite). Where the server cannot stream, the page is told so and polls."""
+hears each change within a second, on the server as `./dev start` runs it (here with two
+workers, the embedded SQLite). Where the server cannot stream, the page is told so and polls."""
 
 from __future__ import annotations
 
