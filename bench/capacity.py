@@ -336,18 +336,21 @@ def collections_in(trace: Path, window: tuple[float, float]) -> dict[str, float]
     """The workers' garbage collections within the window (bench/gc_trace): how many full
     ones and the longest pauses, full and young (young ones under 5 ms are not noted), and the
     CPU the longest full one used (less than its pause: the worker waited for a core)."""
-    full, young, full_cpu = [], [], [0.0]
+    full: list[tuple[float, float]] = []  # (pause, CPU) in ms
+    young: list[float] = []
     lines = trace.read_text().splitlines() if trace.exists() else []
     for line in lines:
         _pid, at, generation, ms, cpu_ms = line.split()
         if window[0] <= float(at) <= window[1]:
-            (full if generation == "2" else young).append(float(ms))
-            if generation == "2" and float(ms) >= max(full):
-                full_cpu[0] = float(cpu_ms)
+            if generation == "2":
+                full.append((float(ms), float(cpu_ms)))
+            else:
+                young.append(float(ms))
+    longest = max(full, default=(0.0, 0.0))
     return {
         "full collections": len(full),
-        "longest full ms": max(full, default=0.0),
-        "longest full cpu ms": full_cpu[0],
+        "longest full ms": longest[0],
+        "longest full cpu ms": longest[1],
         "longest young ms": max(young, default=0.0),
     }
 
@@ -408,7 +411,8 @@ def measure(
     if gc_trace:
         pauses = (
             f"; GC in the window: {result['full collections']} full (longest "
-            f"{result['longest full ms']:.0f} ms, CPU {result['longest full cpu ms']:.0f} ms), longest other {result['longest young ms']:.0f} ms"
+            f"{result['longest full ms']:.0f} ms, CPU {result['longest full cpu ms']:.0f} ms), "
+            f"longest other {result['longest young ms']:.0f} ms"
         )
     cpu = ", ".join(f"{k[4:]} {v:.0f}%" for k, v in result.items() if k.startswith("cpu "))
     print(

@@ -16,7 +16,7 @@ worker_class = "uvicorn_worker.UvicornWorker"
 # Two per core: each worker holds half as many open streams, so its full garbage collection
 # (which stops all of its requests) is half as long, and its threads share one interpreter
 # lock with fewer others. At 2,000 live tables on PostgreSQL, 2 workers x 8 threads went
-# over p95 100 ms in three runs of three, 4 x 4 stayed within (bench/RESULTS.md).
+# over p95 100 ms in three runs of three, 4 x 4 in two of four (bench/RESULTS.md).
 workers = int(os.environ.get("WEB_CONCURRENCY", "4"))
 bind = [os.environ.get("BIND", "0.0.0.0:8000")]
 keepalive = 5  # seconds an idle phone's connection stays open
