@@ -1,4 +1,4 @@
-"""Production smoke run: the server as `./dev start` runs it (gunicorn, uvicorn workers), DEBUG off, whitenoise's collected static files, and
+"""Production smoke run: the server as `./dev start` runs it (nginx in front of gunicorn), DEBUG off, whitenoise's collected static files, and
 PostgreSQL from DATABASE_URL (a scratch SQLite file without it), through a whole game.
 
 Run: .venv/bin/python .ci/smoke.py    (.ci/run does, against PostgreSQL when one answers)

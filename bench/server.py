@@ -73,28 +73,30 @@ def serve(
     as_started: bool = False,
     env: dict | None = None,
 ):
-    """gunicorn on 127.0.0.1; yields the base URL and stops the server afterwards.
+    """The app on 127.0.0.1; yields the base URL and stops the server afterwards.
 
-    `as_started`: the server exactly as `./dev start` runs it (ASGI, uvicorn's workers,
-    scorekeeper/serving.py); otherwise the WSGI workers the earlier figures were taken with.
+    `as_started`: the server exactly as `./dev start` runs it (nginx in front of gunicorn,
+    `python -m scorekeeper.server`); otherwise gunicorn alone, as the earlier figures were.
     """
     port = free_port()
-    command = [str(VENV_BIN / "gunicorn")]
+    env = {**os.environ, **(env or {})}
     if as_started:
-        command += ["-c", "python:scorekeeper.serving", "--workers", str(workers)]
+        run = Path(tempfile.mkdtemp(prefix="rami-run-"))
+        command = [sys.executable, "-m", "scorekeeper.server", "--run", str(run)]
+        command += ["--bind", f"127.0.0.1:{port}", "--workers", str(workers)]
+        env["ACCESS_LOG"] = str(access_log) if access_log else "off"
     else:
-        command += ["scorekeeper.wsgi", "--workers", str(workers), "--threads", str(threads)]
-    command += ["--bind", f"127.0.0.1:{port}", "--log-level", "warning"]
-    if as_started and access_log:
-        command += ["--access-logfile", str(access_log)]
-    elif access_log:
+        command = [str(VENV_BIN / "gunicorn"), "scorekeeper.wsgi", "--workers", str(workers)]
+        command += ["--threads", str(threads), "--bind", f"127.0.0.1:{port}"]
+        command += ["--log-level", "warning"]
+    if access_log and not as_started:
         command += [
             "--access-logfile",
             str(access_log),
             "--access-logformat",
             "%(U)s %(s)s %({content-length}o)s",
         ]
-    server = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **(env or {})})
+    server = subprocess.Popen(command, cwd=ROOT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30

@@ -85,11 +85,16 @@ def snapshot_json(snapshot: Any) -> dict | None:
     return None if snapshot is None else snapshot.model_dump(mode="json", exclude_none=True)
 
 
+# A book's games are bounded by its bytes: even its densest parts (a seat's score, an object
+# with its facts' list) take over 32 bytes per object or list.
+MOST_BOOK_CONTAINERS = MAX_BOOK_BYTES // 32
+
+
 def read_book(raw: bytes) -> ImportedBook:
     """The book decoded, every game checked as the game import checks it (its rounds scored
     again), each seat's member bearing the seat's name; Malformed names the first place that
     does not add up."""
-    document = decode(BookDocument, raw, MAX_BOOK_BYTES)
+    document = decode(BookDocument, raw, MAX_BOOK_BYTES, MOST_BOOK_CONTAINERS)
     book = ImportedBook(document.uuid, document.name, document.created_at)
     seen: set[str] = set()
     spellings_of: dict[UUID, set[str]] = {}

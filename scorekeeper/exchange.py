@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -39,6 +40,10 @@ from rules_engine import (
 from . import round_records
 from .documents import (
     GAME_FORMAT,
+    MOST_CONTRACTS,
+    MOST_HISTORY,
+    MOST_PLAYERS,
+    MOST_ROUNDS,
     VERSION,
     ContractRecord,
     GameDocument,
@@ -59,10 +64,33 @@ FORMAT = GAME_FORMAT
 MAX_BYTES = 4_000_000
 
 
-def decode[Model: BaseModel](model: type[Model], raw: bytes, most: int) -> Model:
+# Every object and list a game's document may hold, with room (the heaviest game has
+# 18,773): its rounds, its history's snapshots of every seat, its contracts. Counted before
+# the file is decoded, so a file of a million empty objects costs a scan (tens of ms), not
+# the gigabyte of Python objects a decoder would make of it.
+MOST_CONTAINERS = 2 * (
+    MOST_ROUNDS * (2 + 2 * MOST_PLAYERS)
+    + (MOST_ROUNDS + MOST_HISTORY) * (1 + 2 * (2 + 2 * MOST_PLAYERS))
+    + 2 * MOST_CONTRACTS
+)
+STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
+
+
+def containers(raw: bytes) -> int:
+    """How many objects and lists a JSON text opens (its strings left out)."""
+    structure = STRINGS.sub(b"", raw)
+    return structure.count(b"{") + structure.count(b"[")
+
+
+def decode[Model: BaseModel](
+    model: type[Model], raw: bytes, most: int, most_containers: int = MOST_CONTAINERS
+) -> Model:
     """The document decoded strictly; Malformed names the first place at fault."""
     if len(raw) > most:
         raise Malformed("file", _("at most %(n)d bytes") % {"n": most})
+    if containers(raw) > most_containers:
+        limit = _("at most %(n)d objects and lists") % {"n": most_containers}
+        raise Malformed("file", limit)
     try:
         return model.model_validate_json(raw)
     except ValidationError as error:

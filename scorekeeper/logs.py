@@ -1,7 +1,7 @@
 """Log lines never carry a game's or a group's token: it is the only credential there is.
 
-Every path written to a log (the server's access log, Django's warnings for 4xx and 5xx
-answers) shows `/g/…/` and `/club/…/` instead of the token.
+Every path Django writes to a log (its warnings for 4xx and 5xx answers; nginx logs the
+requests, scorekeeper/server) shows `/g/…/` and `/club/…/` instead of the token.
 """
 
 from __future__ import annotations
@@ -9,15 +9,14 @@ from __future__ import annotations
 import logging
 import re
 
-TOKEN_IN_PATH = re.compile(r"/(g|club|j|s)/[^/\s\"?#]+")
+# Any spelling the app still routes: slashes doubled, a space before the token, capitals.
+TOKEN_IN_PATH = re.compile(r"/+(g|club|j|s)/+[^/\"?#]*", re.IGNORECASE)
 
 # The server's loggers (gunicorn's own, and uvicorn's under its gunicorn worker) and
 # Django's, which warn with the request's path on every 4xx and 5xx answer.
 LOGGERS = (
     "gunicorn.access",
     "gunicorn.error",
-    "uvicorn.access",
-    "uvicorn.error",
     "django.request",
     "django.server",
     "django.security",

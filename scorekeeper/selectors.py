@@ -23,6 +23,7 @@ from . import charts, round_records
 from .documents import Hand
 from .house_rules import encode, in_force
 from .models import Game, Player, ProposedHand
+from .stored import StoredRound, stored_rounds
 
 UPCOMING_ROUNDS = 8
 
@@ -233,21 +234,28 @@ def round_info(table: Table, players: list[Player], number: int, lang: str) -> R
     return info
 
 
-def game_board(game: Game, lang: str = "fr") -> Board:
+def game_board(
+    game: Game,
+    lang: str = "fr",
+    *,
+    players: list[Player] | None = None,
+    rounds: list[StoredRound] | None = None,
+    sent: dict[int, ProposedHand] | None = None,
+) -> Board:
+    """The game as its pages show it; what the caller already holds (its players, its stored
+    rounds, the hands sent for the next round) is not read again."""
     table = game.table
-    players = list(game.players.all())
+    players = players if players is not None else list(game.players.all())
     board = Board(game=game, table=table, players=players)
     board.house_rules = in_force(table.system, table.options)
     if isinstance(table, RomiTable):
         board.romi = _romi_board(game, table, players)
         board.finished = table.is_finished(game.finished_at is not None)
         return board
-    rounds = list(game.rounds.prefetch_related("scores"))
     seat_of = {p.pk: p.seat for p in players}
     stored = []
-    for round_ in rounds:
-        scores = round_.scores.all()
-        if len(scores) == len(players):  # else deleted between the two reads: gone
+    for round_, scores in rounds if rounds is not None else stored_rounds(game):
+        if len(scores) == len(players):  # else changed while it was read: read again later
             stored.append((round_, round_records.stored(round_, scores, seat_of)))
     scored = [[hand.score for hand in record.hands] for _, record in stored]
     for (round_, record), running in zip(stored, table.running_totals(scored), strict=True):
@@ -275,7 +283,9 @@ def game_board(game: Game, lang: str = "fr") -> Board:
         board.next_round = board.upcoming[0]
         board.points_to_go = table.points_to_go(board.totals)
         if game.seat_salt:  # the players' own links are open: their hands, as they arrive
-            hands = {h.seat: h for h in game.proposed_hands.filter(number=played + 1)}
+            hands = sent
+            if hands is None:
+                hands = {h.seat: h for h in game.proposed_hands.filter(number=played + 1)}
             board.sent = [
                 SentHand(p, hands.get(p.seat)) for p in players if table.plays(p.seat, played + 1)
             ]

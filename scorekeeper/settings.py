@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -38,27 +37,15 @@ def local_secret_key() -> str:
 
 
 def database_from_url(url: str) -> dict:
-    pooled = env_bool("DB_POOL", True)
     config = dj_database_url.parse(
         url,
-        # A pool hands connections out; kept per thread instead, the ASGI server's request
-        # threads each held one and 1,000 tables ran PostgreSQL out of connections.
-        conn_max_age=0 if pooled else 60,
+        # gunicorn's sync workers answer one request at a time: each keeps one connection
+        # (WEB_CONCURRENCY of them in all), checked before the first query of a request.
+        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", 600)),
         conn_health_checks=env_bool("DB_HEALTH_CHECKS", True),
     )
     if config["ENGINE"] != "django.db.backends.postgresql":
         raise ValueError(f"DATABASE_URL {url.split(':')[0]!r} is not supported (use postgres://)")
-    if pooled:
-        # Per worker process: WEB_CONCURRENCY x DB_POOL_SIZE stays under the server's
-        # max_connections (100 by default); a request waits up to 10 s for a connection.
-        config["OPTIONS"] = {
-            **config.get("OPTIONS", {}),
-            "pool": {
-                "min_size": 2,
-                "max_size": int(os.environ.get("DB_POOL_SIZE", 16)),
-                "timeout": 10,
-            },
-        }
     if env_bool("DB_PREPARED", True):
         # Server-side parameters, so a query run 5 times on a connection becomes a prepared
         # statement: PostgreSQL then skips parsing and planning (a quarter of a short query's
@@ -89,30 +76,25 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "scorekeeper.body_limits.BodyLimitMiddleware",
+    # First, so their headers reach every answer, static files (whitenoise's) included.
+    "scorekeeper.capability.CapabilityHeadersMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Pages shrink to a fifth over the phone's link. BREACH: CSRF tokens are masked per
-    # response, Django pads compressed output at random, and a page's only other secret (the
-    # token in its URL) is needed to request it in the first place.
-    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scorekeeper.middleware.DatabaseBusyMiddleware",
-    "scorekeeper.capability.CapabilityHeadersMiddleware",
 ]
 CSRF_FAILURE_VIEW = "scorekeeper.views.errors.csrf_failure"
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
-ASGI_APPLICATION = "scorekeeper.asgi.application"
 
 TEMPLATES = [
     {
@@ -179,15 +161,10 @@ else:
         }
     }
 
-# How news of a changed game reaches the open pages of every process and instance
-# (scorekeeper/live.py): Redis pub/sub where instances share a Redis, else PostgreSQL's
-# LISTEN/NOTIFY, else (the embedded SQLite, one machine) a read of the watched versions.
-REDIS_URL = os.environ.get("REDIS_URL", "")
-LIVE_FANOUT = os.environ.get("LIVE_FANOUT") or (
-    "redis" if REDIS_URL else "postgres" if os.environ.get("DATABASE_URL") else "database"
-)
-if LIVE_FANOUT not in ("redis", "postgres", "database"):
-    raise ValueError(f"LIVE_FANOUT {LIVE_FANOUT!r}: redis, postgres or database")
+# Where each game's new version is published for its open pages (nginx's nchan, set by
+# scorekeeper/server): `unix:/path` or `http://host:port`, comma-separated. Empty (Django's
+# own server): no streams, the pages poll.
+LIVE_PUBLISH = env_list("LIVE_PUBLISH", "")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -206,9 +183,6 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "scorekeeper.static_storage.MinifiedStaticFilesStorage"},
 }
-# Under ASGI Django iterates whitenoise's file responses in a thread and warns on each; the
-# files are small, hashed and cached for a year by the phones, so the warning is only noise.
-warnings.filterwarnings("ignore", "StreamingHttpResponse must consume synchronous iterators")
 # Tests and DEBUG runs need no collectstatic; whitenoise then serves from the finders.
 WHITENOISE_USE_FINDERS = DEBUG or env_bool("WHITENOISE_USE_FINDERS", False)
 

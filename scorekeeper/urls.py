@@ -4,6 +4,7 @@ from django.urls import path
 from .views import (
     checker,
     clubs,
+    errors,
     events,
     exchange,
     games,
@@ -84,6 +85,7 @@ urlpatterns = [
     path("offline/", pwa.offline, name="offline"),
     path("csrf/", pwa.csrf_token, name="csrf_token"),
     path("healthz", pwa.health, name="health"),
+    path("too-large/", errors.too_large, name="too_large"),
     path("language/<str:code>/", language.switch, name="language"),
     path("admin/", admin.site.urls),
     # One view imports both documents; the address says which.

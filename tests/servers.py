@@ -40,13 +40,14 @@ class Stream:
     """A phone's stream of a game's versions (Server-Sent Events), read event by event."""
 
     def __init__(self, url: str, **headers: str) -> None:
-        self.url, self.headers = url, headers
+        self.url, self.headers = url, {"Accept": "text/event-stream", **headers}
 
     def __enter__(self) -> Stream:
         self.response = requests.get(self.url, stream=True, timeout=10, headers=self.headers)
         assert self.response.status_code == 200, self.response.status_code
         assert self.response.headers["Content-Type"].startswith("text/event-stream")
-        self.lines = self.response.iter_lines()
+        self.lines = self.response.iter_lines(chunk_size=1)  # each line as it arrives
+        self.last_id = ""  # the last event's id, as a browser sends it back on reconnecting
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -55,6 +56,8 @@ class Stream:
     def next_version(self) -> int:
         """The next version announced (pings skipped); fails after the read time-out."""
         for line in self.lines:
+            if line.startswith(b"id: "):
+                self.last_id = line[4:].decode()
             if line.startswith(b"data: ") and line[6:].isdigit():
                 return int(line[6:])
         raise AssertionError("the stream ended")
@@ -68,34 +71,54 @@ class Stream:
                 return all(not rest.startswith(b"event: ") for rest in self.lines)
         return False
 
+    def ended(self) -> bool:
+        """Whether the stream ends before any other event (the server closed it)."""
+        return all(not line.startswith(b"event: ") for line in self.lines)
+
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@contextmanager
-def sqlite_server(scratch: Path, workers: int = 2, **env: str) -> Iterator[str]:
-    """The app as `./dev start` serves it (gunicorn, uvicorn's workers) on a SQLite file of
-    its own in `scratch`; yields its base URL."""
+def server_environment(scratch: Path, **env: str) -> dict[str, str]:
+    """What a server of its own needs: DEBUG off, collected static files and a cache of its
+    own in `scratch`, and SQLite there unless `env` gives a DATABASE_URL."""
     inherited = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env = {
+    return {
         **inherited,
         "DEBUG": "0",
         "SQLITE_PATH": str(scratch / "db.sqlite3"),
         "STATIC_ROOT": str(scratch / "static"),
         "PAGE_CACHE_DIR": str(scratch / "pages"),
         "WHITENOISE_USE_FINDERS": "0",
+        "ACCESS_LOG": str(scratch / "access.log"),
         **env,
     }
-    for command in (["migrate"], ["collectstatic", "--noinput"]):
-        subprocess.run(
-            [sys.executable, "manage.py", *command, "-v0"], cwd=ROOT, env=env, check=True
-        )
+
+
+@contextmanager
+def app_server(scratch: Path, workers: int = 2, prepare: bool = True, **env: str) -> Iterator[str]:
+    """The app as `./dev start` serves it (nginx in front, gunicorn behind:
+    `python -m scorekeeper.server`), its run folder and logs in `scratch`; yields its base URL."""
+    env = server_environment(scratch, **env)
+    if prepare:
+        for command in (["migrate"], ["collectstatic", "--noinput"]):
+            subprocess.run(
+                [sys.executable, "manage.py", *command, "-v0"], cwd=ROOT, env=env, check=True
+            )
     port = free_port()
-    gunicorn = str(Path(sys.executable).parent / "gunicorn")
-    bind = ["--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--log-level", "warning"]
     log = (scratch / "server.log").open("w")
     process = subprocess.Popen(
-        [gunicorn, "-c", "python:scorekeeper.serving", *bind],
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper.server",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--run",
+            str(scratch / "run"),
+            "--workers",
+            str(workers),
+        ],
         cwd=ROOT,
         env=env,
         stdout=log,
@@ -107,8 +130,11 @@ def sqlite_server(scratch: Path, workers: int = 2, **env: str) -> Iterator[str]:
         yield base
     finally:
         process.terminate()
-        process.wait(timeout=15)
+        process.wait(timeout=20)
         log.close()
+
+
+sqlite_server = app_server  # the default database of a server of its own
 
 
 def csrf(html: str) -> str:

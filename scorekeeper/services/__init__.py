@@ -36,7 +36,7 @@ from .groups import (
 from .history import bump_version, last_change
 from .results import summarise
 from .romi import romi_contract_delete, romi_contract_log, romi_finish
-from .rounds import round_correct, round_delete_last, round_record
+from .rounds import RoundSaved, round_correct, round_delete_last, round_record
 from .seats import (
     Hand,
     entries_of,
@@ -93,6 +93,7 @@ __all__ = [
     "round_correct",
     "round_delete_last",
     "round_record",
+    "RoundSaved",
     "seat_renamed",
     "seat_taken_over",
     "summarise",

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from rules_engine import RulesError, Table, TableOptions, get_rules
 
+from .. import live
 from ..documents import MOST_HISTORY
 from ..models import Game, HistoryEntry, Player
 from ..names import clean_name, name_key
@@ -92,6 +93,7 @@ def game_regenerate_edit_token(*, game: Game, token: str) -> str:
     new = rotated_token(token)
     game = Game.objects.select_for_update().get(pk=game.pk)
     if game.edit_token_hash == token_hash(token):
+        live.revoke([game.edit_token_hash])  # pages open with the old link stop following
         game.edit_token_hash = token_hash(new)
         game.save(update_fields=["edit_token_hash", "updated_at"])
         seats_close(game=game)  # the players' own links go with the old edit link
@@ -126,6 +128,7 @@ def game_finish(*, game: Game) -> None:
 
 @writing()
 def game_reopen(*, game: Game) -> None:
+    game = Game.objects.select_for_update().get(pk=game.pk)
     Game.objects.filter(pk=game.pk).update(finished_at=None)
     game.romi_trophies.all().delete()
     record(game=game, action=HistoryEntry.Action.REOPENED)
@@ -202,5 +205,7 @@ def game_archive(*, game: Game, archived: bool) -> None:
 
 @writing()
 def game_delete(*, game: Game) -> None:
-    """Delete a game for good, with its rounds and history (the edit link's holder only)."""
+    """Delete a game for good, with its rounds and history (the edit link's holder only);
+    every page open on it is told so."""
     Game.objects.select_for_update().filter(pk=game.pk).delete()
+    live.gone(game.pk)

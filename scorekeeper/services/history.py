@@ -35,11 +35,17 @@ def record(*, game: Game, action: str, **fields: Any) -> HistoryEntry:
     return HistoryEntry.objects.create(game=game, action=action, **fields)
 
 
-def bump_version(game: Game) -> None:
-    """Every change to a game: open pages see the new version; in a group, the book's
-    figures for this game are summed up again in the same transaction (reads never write)."""
-    Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now())
-    live.announce(game.pk)
+def bump_version(game: Game, **changed: Any) -> None:
+    """Every change to a game: open pages hear the new version; in a group, the book's
+    figures for this game are summed up again in the same transaction (reads never write).
+    `game` is the row as this transaction locked it, so its version is the one stored;
+    `changed`: other fields of the game set in the same statement."""
+    game.version += 1
+    for name, value in changed.items():
+        setattr(game, name, value)
+    now = timezone.now()
+    Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=now, **changed)
+    live.announce(game.pk, game.version)
     if game.club_id is not None:
         summarise([game.pk])
 

@@ -96,6 +96,7 @@ def _romi_replayed(
 
 @writing()
 def romi_contract_delete(*, game: Game, contract_id: int) -> None:
+    game = Game.objects.select_for_update().get(pk=game.pk)
     contract = game.romi_contracts.select_related("player").filter(pk=contract_id).first()
     if contract is None:
         raise Conflict("contract_gone")
@@ -118,6 +119,7 @@ def romi_contract_delete(*, game: Game, contract_id: int) -> None:
 @writing()
 def romi_finish(*, game: Game, trophies: list[tuple[str, int]]) -> None:
     """Record the four trophies in play and end the game; the tally is computed on display."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
     problem = romi_table(game).trophies_problem([symbol for symbol, _ in trophies])
     if problem is not None:
         raise ServiceError.of(problem)

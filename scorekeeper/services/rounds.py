@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from django.db import IntegrityError
+from django.db.models import Count, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from rules_engine import DealError, PlayerDeal, Table
@@ -15,6 +18,7 @@ from .. import round_records
 from ..documents import MOST_ROUNDS, RoundRecord
 from ..models import Game, HistoryEntry, Player, Round, RoundScore
 from ..refusals import Conflict, ServiceError
+from ..stored import StoredRound, stored_rounds
 from .history import bump_version, record, replayed, table_of
 from .writing import writing
 
@@ -47,13 +51,13 @@ def round_snapshot(round_: Round) -> dict:
     return round_records.snapshot(round_records.stored(round_, scores, seat_of), names)
 
 
-def _write(round_: Round, players: list[Player], entry: RoundRecord) -> None:
-    RoundScore.objects.bulk_create(round_records.score_rows(entry, round_, players))
+def _write(round_: Round, players: list[Player], entry: RoundRecord) -> list[RoundScore]:
+    return RoundScore.objects.bulk_create(round_records.score_rows(entry, round_, players))
 
 
 def _store(
     game: Game, players: list[Player], entry: RoundRecord, client_uuid: uuid.UUID | None
-) -> Round:
+) -> tuple[Round, list[RoundScore], HistoryEntry]:
     round_ = Round.objects.create(
         game=game,
         number=entry.number,
@@ -61,15 +65,37 @@ def _store(
         client_uuid=client_uuid,
         entry_digest=round_records.digest(entry),
     )
-    _write(round_, players, entry)
+    scores = _write(round_, players, entry)
     names = [p.name for p in players]
-    record(
+    change = record(
         game=game,
         action=HistoryEntry.Action.ADDED,
         round_number=round_.number,
         after=round_records.snapshot(entry, names),
     )
-    return round_
+    return round_, scores, change
+
+
+@dataclass
+class RoundSaved:
+    """What storing a round left: the round, whether this call stored it (else a replay of
+    the same entry found it), and for a new one the game as locked and changed (its version
+    is the new one), the scores written and the history's entry, so the answer shows them
+    without reading them back."""
+
+    round: Round
+    created: bool
+    game: Game | None = None
+    scores: list[RoundScore] = field(default_factory=list)
+    change: HistoryEntry | None = None
+
+
+def _locked(game_id: int) -> tuple[Game, int]:
+    """The game under this transaction's lock, and how many rounds it has (one query)."""
+    counted = Round.objects.filter(game=OuterRef("pk")).values("game").annotate(n=Count("pk"))
+    played = Coalesce(Subquery(counted.values("n")), 0)
+    game = Game.objects.select_for_update(of=("self",)).annotate(played=played).get(pk=game_id)
+    return game, int(getattr(game, "played"))  # noqa: B009 (an annotation mypy cannot see)
 
 
 def round_record(
@@ -79,57 +105,66 @@ def round_record(
     no_winner: bool = False,
     client_uuid: uuid.UUID | None = None,
     number: int | None = None,
-) -> tuple[Round, bool]:
+    players: list[Player] | None = None,
+    before: list[StoredRound] | None = None,
+) -> RoundSaved:
     """Store the next round once. A replay of the same client UUID returns the stored round.
 
-    Returns (round, created). A UUID already used for different facts is refused (never a
-    second row); `number`, when given, is the round the phone meant: if another phone stored
-    that round meanwhile, it is a Conflict rather than a silent shift to the next round.
+    A UUID already used for different facts is refused (never a second row); `number`, when
+    given, is the round the phone meant: if another phone stored that round meanwhile, it is
+    a Conflict rather than a silent shift to the next round. `players` and the rounds stored
+    `before` (as the caller read them) spare reading them again; they are read under the
+    lock when the caller has not, or when a round landed since.
     """
     try:
         with writing():
-            game = Game.objects.select_for_update().get(pk=game.pk)
-            # Under the game's lock: a replay racing its own first try waits, then sees it.
-            replay = _replayed(client_uuid, game, entries, no_winner)
-            if replay is not None:
-                return replay, False
-            players = list(game.players.all())
-            if len(entries) != len(players):
-                raise ServiceError("entries_count")
-            played = game.rounds.count()
+            game, played = _locked(game.pk)
+            if client_uuid is not None and (number is None or number <= played):
+                # Under the game's lock: a replay racing its own first try waits, then sees it.
+                replay = _replayed(client_uuid, game, entries, no_winner)
+                if replay is not None:
+                    return RoundSaved(replay, False)
             if number is not None and number <= played:
                 raise Conflict("round_taken", number=number)
             if number is not None and number > played + 1:
                 raise Conflict("round_gap", number=number, played=played)
-            over = deals_table(game).is_over(played, _totals(game))
+            players = players if players is not None else list(game.players.all())
+            if len(entries) != len(players):
+                raise ServiceError("entries_count")
+            table = deals_table(game)
+            if before is None or len(before) != played:
+                before = stored_rounds(game) if table.totals_can_end else None
+            over = table.is_over(played, _totals(table, game, before))
             if game.finished_at or over or played >= MOST_ROUNDS:
                 raise ServiceError("game_over")
             entry = _scored(game, played + 1, entries, no_winner, client_uuid)
-            round_ = _store(game, players, entry, client_uuid)
-            if deals_table(game).is_over(round_.number, _totals(game)):
-                Game.objects.filter(pk=game.pk).update(finished_at=timezone.now())
-            bump_version(game)
-            return round_, True
+            round_, scores, change = _store(game, players, entry, client_uuid)
+            after = None if before is None else [*before, (round_, scores)]
+            ends = table.is_over(round_.number, _totals(table, game, after))
+            bump_version(game, **({"finished_at": timezone.now()} if ends else {}))
+            return RoundSaved(round_, True, game, scores, change)
     except IntegrityError:
         # Two phones raced for the same round number, or the same UUID arrived twice at once.
         replay = _replayed(client_uuid, game, entries, no_winner)
         if replay is not None:
-            return replay, False
+            return RoundSaved(replay, False)
         raise Conflict("round_taken", number=number) from None
 
 
-def _totals(game: Game) -> list[int]:
-    """Each seat's total so far (a late player's from their start), asked of the database
-    only when a total can end the game."""
-    table = deals_table(game)
+def _totals(table: Table, game: Game, stored: list[StoredRound] | None) -> list[int]:
+    """Each seat's total so far (a late player's from their start), when a total can end
+    the game: from the rounds given, else read."""
     if not table.totals_can_end:
         return []
-    rows: dict[int, list[int]] = {}
-    for number, seat, score in RoundScore.objects.filter(round__game=game).values_list(
-        "round__number", "player__seat", "score"
-    ):
-        rows.setdefault(number, [0] * game.seats)[seat] = score
-    return table.standings([rows[n] for n in sorted(rows)]).totals
+    if stored is None:
+        stored = stored_rounds(game)
+    rows = []
+    for _round, scores in stored:
+        row = [0] * game.seats
+        for score in scores:
+            row[score.player.seat] = score.score
+        rows.append(row)
+    return table.standings(rows).totals
 
 
 def _replayed(
@@ -173,9 +208,10 @@ def round_correct(
     round_.save(update_fields=["no_winner", "version", "updated_at"])
     after = round_records.snapshot(entry, [p.name for p in players])
     record(game=game, action=action, round_number=round_.number, before=before, after=after)
-    if game.table.totals_can_end:
+    table = deals_table(game)
+    if table.totals_can_end:
         # A corrected deal can bring a total to the end, or back under it.
-        over = deals_table(game).is_over(game.rounds.count(), _totals(game))
+        over = table.is_over(game.rounds.count(), _totals(table, game, None))
         Game.objects.filter(pk=game.pk).update(finished_at=timezone.now() if over else None)
     bump_version(game)
     return round_

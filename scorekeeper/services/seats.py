@@ -18,6 +18,7 @@ from django.utils import translation
 
 from rules_engine import HandTooLarge, NotationError, PlayerDeal, Problem, Table, parse_hand
 
+from .. import live
 from ..keypad import parse_points
 from ..models import Game, ProposedHand, SeatLink
 from ..refusals import Conflict, ServiceError, rule_words, service_message
@@ -54,12 +55,17 @@ def seats_open(*, game: Game) -> None:
 
 
 def seats_close(*, game: Game) -> None:
-    """The players' links stop working (a new edit link, or the table's choice)."""
-    SeatLink.objects.filter(game=game).delete()
+    """The players' links stop working (a new edit link, or the table's choice), and the
+    pages open with them stop following the game."""
+    links = SeatLink.objects.filter(game=game)
+    live.revoke(links.values_list("token_hash", flat=True))
+    links.delete()
     Game.objects.filter(pk=game.pk).update(seat_salt="", join_token_hash=None)
 
 
+@writing()
 def last_hand_saves(*, game: Game, on: bool) -> None:
+    game = Game.objects.select_for_update().get(pk=game.pk)
     Game.objects.filter(pk=game.pk).update(last_hand_saves=on)
     bump_version(game)
 

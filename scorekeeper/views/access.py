@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
-from django.db import connection
 from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
@@ -28,28 +27,22 @@ class Access:
     can_edit: bool
 
 
-# Every game page starts with this lookup, and a viewer's poll with the version alone. As
-# SQL (the ORM's raw(), a plain cursor) they cost a quarter of the QuerySet they replace
-# (0.16 ms against 0.63 ms here), most of a poll. Both columns are unique, so indexed.
-WHERE_TOKEN = "WHERE edit_token_hash = %s OR view_token_hash = %s"
-TOKEN_LOOKUP = f"SELECT * FROM {Game._meta.db_table} {WHERE_TOKEN}"
-VERSION_LOOKUP = f"SELECT version FROM {Game._meta.db_table} {WHERE_TOKEN}"
+def by_token_hash(digest: str) -> Q:
+    """The game whose edit or view token has this hash (both columns unique, so indexed)."""
+    return Q(edit_token_hash=digest) | Q(view_token_hash=digest)
 
 
 def game_by_token_hash(digest: str) -> Game | None:
-    """The game whose edit or view token has this hash."""
-    return next(iter(Game.objects.raw(TOKEN_LOOKUP, [digest, digest])), None)
+    return Game.objects.filter(by_token_hash(digest)).first()
 
 
 def game_version(token: str) -> int | None:
-    """The version of the game this token opens (None: no such game), read alone: a viewer's
-    poll that finds nothing new needs no more than this."""
+    """The version of the game this token opens (None: no such game), read alone: a page
+    asking whether anything changed needs no more than this."""
     if not token or len(token) > MAX_TOKEN:
         return None
-    digest = token_hash(token)
-    with connection.cursor() as cursor:
-        cursor.execute(VERSION_LOOKUP, [digest, digest])
-        row = cursor.fetchone()
+    found = Game.objects.filter(by_token_hash(token_hash(token))).values_list("version")
+    row = found.first()
     return None if row is None else int(row[0])
 
 

@@ -100,3 +100,20 @@ def server_error(request: HttpRequest) -> HttpResponse:
             status=500,
             content_type="text/plain; charset=utf-8",
         )
+
+
+def too_large(request: HttpRequest) -> HttpResponse:
+    """nginx's refusal of a body past its page's limit (scorekeeper/server), in words: the
+    body was never read, and this answers whatever the method was."""
+    from ..exchange import MAX_BYTES  # the views' modules import this one
+
+    return problem(
+        request,
+        _("Too large"),
+        _(
+            "What was sent is larger than this page ever takes (a game’s file is at most "
+            "%(most)s MB): nothing was read or stored."
+        )
+        % {"most": MAX_BYTES // 1_000_000},
+        413,
+    )

@@ -74,8 +74,10 @@ class ImportForm(forms.Form):
             return self.read(raw)
         except Malformed as error:
             # The place in the players' words, and as written in the file for whoever edits it.
+            # (Not for the file as a whole: past its limits it is never decoded, even here.)
+            names = document_names(raw) if error.where != "file" else []
             words = {
-                "place": place_in_words(error.where, document_names(raw)),
+                "place": place_in_words(error.where, names),
                 "what": error.what,
                 "where": error.where,
             }

@@ -2,25 +2,23 @@
 
 from __future__ import annotations
 
-import gzip
 import io
-import re
 from typing import Any
 
 import segno
+from django.core.cache import cache
 from django.forms import Form
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from rules_engine import NotationError, RomiTable, format_hand, parse_hand
 
-from .. import outbox, render_once, services
+from .. import outbox, services
 from ..digits import small_number
 from ..forms import RoundForm
 from ..i18n import lang
@@ -66,7 +64,8 @@ def game_context(
             link = held.get(club.edit_token_hash, link)
         context["club"] = (club.name, link)
     if access.can_edit:
-        context["last_change"] = services.last_change(access.game)
+        if "last_change" not in extra:  # the caller's write may have just made it
+            context["last_change"] = services.last_change(access.game)
         context["outbox_messages"] = outbox.MESSAGES
     if board.finished:  # what "share the result" sends
         context["result"] = {
@@ -92,44 +91,38 @@ def game_context(
     return context
 
 
-ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+def viewer_key(access: Access, partial: str) -> str:
+    """The cache's name for a viewers' copy: the game (its UUID, never reused), its version,
+    the language; never the token, as a shared cache's keys are not secrets."""
+    return f"viewer:{access.game.uuid}:{access.game.version}:{lang()}:{partial}"
 
 
 def viewer_copy(
     request: HtmxHttpRequest, access: Access, partial: str, board: Board | None = None
-) -> bytes:
-    """A view-only page (or its live part), gzipped, rendered once per version and language
-    for every phone and every worker (render_once, the shared cache).
+) -> str:
+    """A view-only page (or its live part), rendered once per version and language for every
+    phone and every worker (the shared cache).
 
-    Every viewer of a version gets the same bytes: the page has no form that posts, so no
-    CSRF token (the language switch is a link), and any change bumps the version, so a cached
-    copy is never stale. Gzip here (BREACH) is safe: the page holds no secret the visitor does
-    not already hold in its address.
+    Every viewer of a version gets the same page: it has no form that posts, so no CSRF token
+    (the language switch is a link), and any change bumps the version, so a cached copy is
+    never stale.
     """
-    key = f"game:{access.token}:{access.game.version}:{lang()}:{partial}"
 
-    def rendered() -> bytes:
+    def rendered() -> str:
         template = "games/game.html" if partial == "page" else f"games/game.html#{partial}"
         context = {
             **game_context(request, access, board),
             "read_only": True,
             "next_url": reverse("game", args=[access.token]),
         }
-        return gzip.compress(render_to_string(template, context, request).encode(), mtime=0)
+        return render_to_string(template, context, request)
 
-    return render_once.cached(key, VIEWER_CACHE_SECONDS, rendered)
+    copy = cache.get_or_set(viewer_key(access, partial), rendered, VIEWER_CACHE_SECONDS)
+    return str(copy)
 
 
 def viewer_response(request: HtmxHttpRequest, access: Access, partial: str) -> HttpResponse:
-    """The viewers' copy, as it is to a phone that takes gzip (every browser), unzipped else."""
-    zipped = viewer_copy(request, access, partial)
-    if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
-        response = HttpResponse(zipped)
-        response["Content-Encoding"] = "gzip"  # GZipMiddleware leaves it as it is
-    else:
-        response = HttpResponse(gzip.decompress(zipped))
-    patch_vary_headers(response, ("Accept-Encoding",))
-    return response
+    return HttpResponse(viewer_copy(request, access, partial))
 
 
 def share_with_viewers(request: HtmxHttpRequest, board: Board) -> None:

@@ -18,6 +18,7 @@ from ..digits import small_number
 from ..forms import RoundForm
 from ..i18n import lang
 from ..selectors import Board, Row, game_board
+from ..stored import stored_rounds
 from .access import Access, edit_access, game_access
 from .games import game_context, share_with_viewers
 from .responses import HtmxHttpRequest, add_refusal, back_to_game, page, service_message
@@ -41,21 +42,26 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     table = game.table
     if isinstance(table, RomiTable):
         raise Http404(_("ROMi RAMi has no rounds to enter: log contracts instead."))
+    players = list(game.players.all())
     # Where players came and went, the seats at the table for the round to enter.
     number = game.rounds.count() + 1 if table.sittings else None
-    form = RoundForm(request.POST, players=list(game.players.all()), table=table, number=number)
+    form = RoundForm(request.POST, players=players, table=table, number=number)
     as_json = outbox.wants_json(request)
     if not form.is_valid():
         if as_json:
             return outbox.refused("invalid", outbox.form_message(form), 422, form)
         return _render_game(request, access, form, status=422)
+    # The answer shows the board with this round: the rounds before it, read once here.
+    before = stored_rounds(game) if request.htmx and not as_json else None
     try:
-        round_, created = services.round_record(
+        saved = services.round_record(
             game=game,
             entries=form.entries(),
             no_winner=form.no_winner,
             client_uuid=form.cleaned_data.get("client_uuid"),
             number=form.cleaned_data.get("number"),
+            players=players,
+            before=before,
         )
     except services.Conflict as error:
         if as_json:
@@ -70,13 +76,28 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
             return outbox.refused(error.code, outbox.form_message(form), 422, form)
         return _render_game(request, access, form, status=422)
     if as_json:
-        return outbox.stored(round_.number, replayed=not created)
-    game.refresh_from_db()
-    if request.htmx:
-        context = game_context(request, access, saved=True)
-        share_with_viewers(request, context["board"])  # first: the news is on its way
-        return page(request, "games/game.html", context, fragment="live")
-    return back_to_game(request, token)
+        return outbox.stored(saved.round.number, replayed=not saved.created)
+    if not request.htmx:
+        return back_to_game(request, token)
+    board = _board_after(access, saved, players, before)
+    context = game_context(request, access, board, saved=True, last_change=saved.change)
+    share_with_viewers(request, board)  # first: the news is on its way
+    return page(request, "games/game.html", context, fragment="live")
+
+
+def _board_after(
+    access: Access, saved: services.RoundSaved, players: list, before: list | None
+) -> Board:
+    """The board with the round just saved, from what the save wrote (nothing read back),
+    unless rounds changed between the read and the save (or a replay stored nothing)."""
+    if saved.created and saved.game is not None and before is not None:
+        if len(before) + 1 == saved.round.number:
+            access.game = saved.game
+            rounds = [*before, (saved.round, saved.scores)]
+            # The hands sent for this round went with it; none is sent for the next yet.
+            return game_board(saved.game, lang(), players=players, rounds=rounds, sent={})
+    access.game.refresh_from_db()
+    return game_board(access.game, lang())
 
 
 @dataclass

@@ -8,7 +8,7 @@
 (() => {
   "use strict";
   const POLL_MS = 3000;
-  const FIRST_EVENT_MS = 8000; // the stream's first event comes at once, unless buffered
+  const OPEN_MS = 8000; // a stream opens at once, unless something between buffers it
 
   const live = () => document.getElementById("live");
   const start = live();
@@ -112,9 +112,15 @@
     if (!window.EventSource || !eventsUrl) { poll(); return; }
     const source = new EventSource(eventsUrl);
     let opened = false;
-    const buffered = setTimeout(() => { if (!opened) { source.close(); poll(); } }, FIRST_EVENT_MS);
-    source.addEventListener("version", (event) => {
+    const buffered = setTimeout(() => { if (!opened) { source.close(); poll(); } }, OPEN_MS);
+    // Listening now: whatever changed before (while the page loaded, or the phone slept)
+    // is asked for once; from here on each change is heard.
+    source.addEventListener("open", () => {
       opened = true;
+      heard = 0;
+      refresh();
+    });
+    source.addEventListener("version", (event) => {
       heard = Math.max(heard, Number(event.data) || 0);
       refresh();
     });

@@ -1,21 +1,23 @@
-"""Changes pushed, not polled: every open page of a game holds a stream of its version and
-hears each change within a second, on the server as `./dev start` runs it (here with two
-workers, the embedded SQLite). Where the server cannot stream, the page is told so and polls."""
+"""Changes pushed, not polled: every open page of a game holds a stream of its version (held
+by nginx's nchan, authorised by Django) and hears each change within a second, on the server
+as `./dev start` runs it. A link that stops opening the game stops its streams; a deleted
+game tells every open page. Where no stream server is in front, the page is told so and polls."""
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 
 import pytest
 import requests
 
-from tests.servers import Stream, csrf, sqlite_server, start_game
+from tests.servers import Stream, app_server, csrf, start_game
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    with sqlite_server(tmp_path_factory.mktemp("live")) as base:
+    with app_server(tmp_path_factory.mktemp("live")) as base:
         yield base
 
 
@@ -31,12 +33,23 @@ def enter_round(base: str, scorer: requests.Session, edit: str, points: str) -> 
     return saved
 
 
+def post(
+    base: str, scorer: requests.Session, path: str, action: str = "", **fields: str
+) -> requests.Response:
+    """The form of page `path` sent to `action` (the page itself by default)."""
+    page = scorer.get(base + path).text
+    return scorer.post(
+        base + (action or path),
+        {"csrfmiddlewaretoken": csrf(page), **fields},
+        headers={"Referer": base + path},
+    )
+
+
 def test_every_phone_hears_a_saved_round_within_a_second(server):
     scorer, edit, view = start_game(server)
     phones = [Stream(server + path + "events/") for path in (edit, view, view, edit)]
     for phone in phones:
-        phone.__enter__()
-        assert phone.next_version() == 0  # at once: the version each page must show
+        phone.__enter__()  # listening once its answer's headers are in
     try:
         arrivals: list[float] = []
 
@@ -59,29 +72,51 @@ def test_every_phone_hears_a_saved_round_within_a_second(server):
             phone.__exit__()
 
 
-def test_a_phone_that_slept_catches_up_from_the_version_it_holds(server):
+def test_a_phone_that_slept_is_told_the_newest_version_when_its_stream_opens_again(server):
     scorer, edit, view = start_game(server)
-    enter_round(server, scorer, edit, "10")
+    with Stream(server + view + "events/") as phone:
+        enter_round(server, scorer, edit, "10")
+        assert phone.next_version() == 1
+        last_id = phone.last_id
     enter_round(server, scorer, edit, "20")
-    # It held version 1 when it fell asleep: the stream opens on the current one, once.
-    with Stream(server + view + "events/", **{"Last-Event-ID": "1"}) as phone:
-        assert phone.next_version() == 2
-        enter_round(server, scorer, edit, "30")
+    enter_round(server, scorer, edit, "30")
+    # The browser opens it again with the last event it had: the news it missed follows.
+    with Stream(server + view + "events/", **{"Last-Event-ID": last_id}) as phone:
         assert phone.next_version() == 3
+        enter_round(server, scorer, edit, "40")
+        assert phone.next_version() == 4
 
 
 def test_a_deleted_games_open_pages_are_told_it_is_gone(server):
     scorer, edit, view = start_game(server)
     with Stream(server + view + "events/") as phone:
-        assert phone.next_version() == 0
-        page = scorer.get(server + edit + "delete/").text
-        deleted = scorer.post(
-            server + edit + "delete/",
-            {"csrfmiddlewaretoken": csrf(page), "confirm": "yes"},
-            headers={"Referer": server + edit + "delete/"},
-        )
+        deleted = post(server, scorer, edit + "delete/", confirm="yes")
         assert deleted.status_code == 200 and "deleted=1" in deleted.url
         assert phone.told_gone()
+    assert requests.get(server + view + "events/", timeout=5).status_code == 404
+
+
+def test_a_replaced_edit_link_ends_the_streams_opened_with_it(server):
+    scorer, edit, view = start_game(server)
+    with Stream(server + edit + "events/") as old, Stream(server + view + "events/") as viewer:
+        answer = post(server, scorer, edit + "share/", edit + "share/new-edit-link/")
+        new = "/g/" + answer.url.split("/g/")[1].split("/")[0] + "/"
+        assert new != edit
+        assert old.ended()  # nginx closed it: the old link opens nothing now
+        enter_round(server, scorer, new, "12")
+        assert viewer.next_version() == 1  # the view link still follows the game
+    assert requests.get(server + edit + "events/", timeout=5).status_code == 404
+
+
+def test_closing_the_players_links_ends_their_streams(server):
+    scorer, edit, _view = start_game(server)
+    post(server, scorer, edit + "share/", edit + "seats/open/")
+    join = re.search(r"(/j/[^/\"<]+/)", scorer.get(server + edit + "share/").text).group(1)
+    seat = re.search(r'href="(/s/[^/"]+/)"', scorer.get(server + join).text).group(1)
+    with Stream(server + seat + "events/") as phone:
+        post(server, scorer, edit + "share/", edit + "seats/close/")
+        assert phone.ended()
+    assert requests.get(server + seat + "events/", timeout=5).status_code == 404
 
 
 def test_a_stream_is_for_a_game_a_token_opens(server):
@@ -90,6 +125,6 @@ def test_a_stream_is_for_a_game_a_token_opens(server):
 
 def test_a_server_that_cannot_stream_says_so_and_the_page_polls(client, start_game):
     g = start_game("liverpool", ["Ana", "Ben"])
-    assert client.get(g.url + "events/").status_code == 204  # the test client is WSGI
+    assert client.get(g.url + "events/").status_code == 204  # no stream server in front
     page = client.get(g.url).content.decode()
     assert f'data-events-url="{g.url}events/"' in page and 'data-live-url="' in page

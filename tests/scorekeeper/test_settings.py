@@ -7,8 +7,7 @@ from scorekeeper.settings import database_from_url
 
 def test_a_postgres_url_gives_the_connection_and_its_options(monkeypatch):
     monkeypatch.delenv("DB_PREPARED", raising=False)
-    monkeypatch.delenv("DB_POOL", raising=False)
-    monkeypatch.delenv("DB_POOL_SIZE", raising=False)
+    monkeypatch.delenv("DB_CONN_MAX_AGE", raising=False)
     config = database_from_url("postgres://rami:s%40cret@db.internal:5433/rami")
     assert config["ENGINE"] == "django.db.backends.postgresql"
     assert (config["USER"], config["PASSWORD"], config["HOST"], config["PORT"], config["NAME"]) == (
@@ -18,18 +17,17 @@ def test_a_postgres_url_gives_the_connection_and_its_options(monkeypatch):
         5433,
         "rami",
     )
-    assert config["CONN_MAX_AGE"] == 0 and config["CONN_HEALTH_CHECKS"] is True
+    # gunicorn's sync workers: one connection each, kept, checked before a request's use.
+    assert config["CONN_MAX_AGE"] == 600 and config["CONN_HEALTH_CHECKS"] is True
     assert config["OPTIONS"] == {
-        "pool": {"min_size": 2, "max_size": 16, "timeout": 10},
         "server_side_binding": True,
         "prepare_threshold": 5,
     }
 
 
-def test_without_a_pool_connections_are_kept_a_minute(monkeypatch):
-    monkeypatch.setenv("DB_POOL", "0")
-    config = database_from_url("postgres://x@h/db")
-    assert config["CONN_MAX_AGE"] == 60 and "pool" not in config["OPTIONS"]
+def test_how_long_a_connection_is_kept_can_be_set(monkeypatch):
+    monkeypatch.setenv("DB_CONN_MAX_AGE", "0")
+    assert database_from_url("postgres://x@h/db")["CONN_MAX_AGE"] == 0
 
 
 def test_prepared_statements_can_be_turned_off_for_poolers(monkeypatch):

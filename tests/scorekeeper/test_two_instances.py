@@ -1,6 +1,9 @@
-"""Two app instances (two gunicorn processes) on one PostgreSQL, with and without a shared
-Redis: a round entered through one is seen by a viewer polling the other at its next poll,
+"""Two app instances (each nginx in front of gunicorn, as `./dev start` runs it) on one
+PostgreSQL: a round entered through one is seen by a viewer of the other at its next fetch,
 and by a phone streaming from the other within a second; no instance serves a stale page.
+Either each instance publishes to both nginx servers (`LIVE_PUBLISH`), or the two nginx share
+their streams through Redis (nchan's own clustering, `NCHAN_REDIS_URL`), with the app's cache
+in Redis too.
 
 Runs in the PostgreSQL pass of the suite (DATABASE_URL set to PostgreSQL), on a database of
 its own; skipped when no PostgreSQL or Redis answers.
@@ -22,7 +25,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.servers import Stream, csrf, free_port, start_game, wait_until_up
+from tests.servers import Stream, app_server, csrf, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("DATABASE_URL", "")
@@ -64,48 +67,26 @@ def shared_database(tmp_path_factory):
 
 
 @contextmanager
-def instance(database: str, redis: str | None, pages: Path):
-    port = free_port()
-    # Without Redis, each instance as on a machine of its own: its own folder of pages.
-    env = {**os.environ, "DATABASE_URL": database, "DEBUG": "0", "PAGE_CACHE_DIR": str(pages)}
-    env.pop("REDIS_URL", None)
-    if redis:
-        env.update(REDIS_URL=redis, CACHE_KEY_PREFIX=f"test-{uuid.uuid4().hex}")
-    gunicorn = Path(sys.executable).parent / "gunicorn"
-    server = subprocess.Popen(
-        [
-            str(gunicorn),
-            "-c",
-            "python:scorekeeper.serving",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "1",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        wait_until_up(f"http://127.0.0.1:{port}", server, "gunicorn did not start")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-
-
-@contextmanager
 def two_instances(database: str, shared_cache: bool, scratch: Path):
-    """Two instances on one database, both with the shared Redis or neither."""
+    """Two instances on one database: sharing Redis (streams and cache), or each publishing
+    to both nginx servers with a cache of its own (as on two machines)."""
     if shared_cache and not answers(6379):
         pytest.skip("no Redis on 127.0.0.1:6379")
+    sockets = [scratch / name / "run" / "publish.sock" for name in ("one", "two")]
     with ExitStack() as stack:
-        redis = REDIS if shared_cache else None
-        yield (
-            stack.enter_context(instance(database, redis, scratch / "one")),
-            stack.enter_context(instance(database, redis, scratch / "two")),
-        )
+        bases = []
+        for name, other in (("one", sockets[1]), ("two", sockets[0])):
+            (scratch / name).mkdir()
+            env = {"DATABASE_URL": database, "PAGE_CACHE_DIR": str(scratch / name / "pages")}
+            env["STATIC_ROOT"] = os.environ["STATIC_ROOT"]  # collected once for both
+            if shared_cache:
+                env |= {"REDIS_URL": REDIS, "CACHE_KEY_PREFIX": f"test-{uuid.uuid4().hex}"}
+                env |= {"NCHAN_REDIS_URL": REDIS}
+            else:
+                env |= {"LIVE_PUBLISH": f"unix:{other}"}
+            server = app_server(scratch / name, workers=1, prepare=False, **env)
+            bases.append(stack.enter_context(server))
+        yield bases
 
 
 def version(html: str) -> str:
@@ -145,14 +126,13 @@ def test_a_round_entered_on_one_instance_reaches_a_viewer_of_the_other(
             assert ">23<" in viewer.get(base + view).text
 
 
-@pytest.mark.parametrize("shared_cache", [False, True], ids=["LISTEN/NOTIFY", "Redis pub/sub"])
+@pytest.mark.parametrize("shared_cache", [False, True], ids=["both nginx", "nchan's Redis"])
 def test_a_round_saved_on_one_instance_reaches_a_phone_streaming_from_the_other_within_1s(
     shared_database, shared_cache, tmp_path
 ):
     with two_instances(shared_database, shared_cache, tmp_path) as (one, two):
         scorer, edit, view = start_game(one)
         with Stream(two + view + "events/") as phone:
-            assert phone.next_version() == 0  # at once: the version the phone must show
             page = scorer.get(one + edit).text
             saved = time.monotonic()
             answer = scorer.post(
