@@ -58,13 +58,37 @@ NEWS_LIMIT_MS = 1000
 RAMP = int(os.environ.get("CAPACITY_RAMP", 15))
 # Live phones hold a connection each: they join at most this many a second (all of a
 # thousand tables' phones joining within 15 s is a burst no evening makes), so the window
-# measures the evening, not the doors opening.
-JOINS_PER_SECOND = 66
+# measures the evening, not the doors opening. Each join is a page, a stream and a look at
+# what changed: at 66 a second (the earlier figure) joining alone took more than the two
+# cores, and its backlog ran into the window; 30 lets the doors close before it opens.
+JOINS_PER_SECOND = int(os.environ.get("CAPACITY_JOINS", 30))
 WINDOW = int(os.environ.get("CAPACITY_WINDOW", 40))
-# Locust's processes: one holds at most 20,000 open files here (4 streams a table).
-LOAD_PROCESSES = int(os.environ.get("CAPACITY_LOAD_PROCESSES", 1))
+# Locust's processes: one holds at most 20,000 open files here (4 streams a table), so at
+# least one per 3,000 tables (CAPACITY_LOAD_PROCESSES sets it).
+TABLES_PER_LOAD_PROCESS = 3000
 VENV_BIN = Path(sys.executable).parent
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def python_of(root: Path) -> str:
+    """The Python of checkout `root`: its own environment when it has one (an older
+    checkout's dependencies differ), else this one."""
+    own = root / ".venv" / "bin" / "python"
+    return str(own) if own.exists() and root != HERE.parent else sys.executable
+
+
+def checkout_of(ref: str, scratch: Path) -> Path:
+    """A worktree of commit `ref` with its own locked dependencies (`uv sync --locked`)."""
+    path = scratch / "before"
+    repo = HERE.parent
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", "-q", str(path), ref], cwd=repo, check=True
+    )
+    uv = repo / ".uv" / "bin" / "uv"
+    env = {**os.environ, "UV_PYTHON": sys.executable, "UV_PYTHON_DOWNLOADS": "never"}
+    env.pop("VIRTUAL_ENV", None)
+    subprocess.run([str(uv), "sync", "--locked", "--quiet"], cwd=path, env=env, check=True)
+    return path
 
 
 def environment(scratch: Path) -> dict[str, str]:
@@ -87,27 +111,27 @@ def prepare(root: Path, env: dict[str, str]) -> None:
         fresh_postgres_database(env["DATABASE_URL"])
     for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
         subprocess.run(
-            [sys.executable, "manage.py", *command, "-v0"], cwd=root, env=env, check=True
+            [python_of(root), "manage.py", *command, "-v0"], cwd=root, env=env, check=True
         )
 
 
-def start_server(root: Path, env: dict[str, str]) -> tuple[subprocess.Popen, str]:
+def start_server(root: Path, env: dict[str, str], run: Path) -> tuple[subprocess.Popen, str]:
+    """The server as `./dev start` runs it in checkout `root`: nginx in front of gunicorn
+    (`python -m scorekeeper.server`), or in an older checkout without it, its gunicorn with
+    uvicorn's workers (`scorekeeper.serving`)."""
     port = free_port()
-    server = subprocess.Popen(
-        [
-            str(VENV_BIN / "gunicorn"),
-            "-c",
-            "python:scorekeeper.serving",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "error",
-            "--access-logfile",
-            "/dev/null",
-        ],
-        cwd=root,
-        env=env,
-    )
+    if (root / "scorekeeper" / "server" / "__main__.py").exists():
+        command = [python_of(root), "-m", "scorekeeper.server", "--run", str(run)]
+        command += ["--bind", f"127.0.0.1:{port}"]
+        # The load comes from one address: the per-address caps are a phone's, not its.
+        env = {**env, "STREAMS_PER_CLIENT": "1000000", "CONNECTIONS_PER_CLIENT": "1000000"}
+        env |= {"ACCESS_LOG": os.environ.get("CAPACITY_ACCESS_LOG", "off")}
+    else:
+        gunicorn = str(Path(python_of(root)).with_name("gunicorn"))
+        command = [gunicorn, "-c", "python:scorekeeper.serving"]
+        command += ["--bind", f"127.0.0.1:{port}", "--log-level", "error"]
+        command += ["--access-logfile", "/dev/null"]
+    server = subprocess.Popen(command, cwd=root, env={**env, "PYTHONPATH": str(root)})
     url = f"http://127.0.0.1:{port}"
     for _ in range(150):
         try:
@@ -115,7 +139,7 @@ def start_server(root: Path, env: dict[str, str]) -> tuple[subprocess.Popen, str
             return server, url
         except requests.RequestException:
             time.sleep(0.2)
-    raise RuntimeError("gunicorn did not start")
+    raise RuntimeError("the server did not start")
 
 
 def new_table(url: str, rules: str = "liverpool") -> tuple[str, str]:
@@ -204,16 +228,26 @@ def p95(values: list[float]) -> float:
 
 
 def cpu_seconds(pids: list[int]) -> list[float]:
-    """Each process's CPU time so far (user + system), from /proc."""
+    """Each process's CPU time so far (user + system), from /proc, with that of its children
+    that ended (a worker gunicorn replaced counts in its master's)."""
     ticks = os.sysconf("SC_CLK_TCK")
     seconds = []
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            seconds.append((int(fields[11]) + int(fields[12])) / ticks)
+            seconds.append(sum(int(field) for field in fields[11:15]) / ticks)
         except (OSError, IndexError, ValueError):
             seconds.append(0.0)
     return seconds
+
+
+def cpu_by_kind(server: int) -> dict[str, float]:
+    """The server's CPU time so far, by kind of process (nginx, the app)."""
+    spent: dict[str, float] = {}
+    pids = descendants_of(server)
+    for pid, seconds in zip(pids, cpu_seconds(pids), strict=True):
+        spent[kind_of(pid)] = spent.get(kind_of(pid), 0.0) + seconds
+    return spent
 
 
 def machine_seconds() -> tuple[float, float]:
@@ -233,21 +267,41 @@ def children_of(pid: int) -> list[int]:
         return []
 
 
+def descendants_of(pid: int) -> list[int]:
+    """Every process under `pid` (nginx's and gunicorn's masters and workers)."""
+    found = []
+    for child in children_of(pid):
+        found += [child, *descendants_of(child)]
+    return found
+
+
+def kind_of(pid: int) -> str:
+    """What a server process is, as the CPU report groups them."""
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return "gone"
+    return "nginx" if command.startswith(b"nginx") else "app"
+
+
 def run_load(
     url: str,
     tables: list[tuple[str, str]],
     scratch: Path,
     mode: str,
     probe_tables: list[tuple[str, str]],
-    workers: list[int],
+    server: int,
 ) -> dict[str, Any]:
     """Locust against the server for RAMP + WINDOW s; the stats of the window only, and the
-    CPU each worker and locust used in it."""
+    CPU the server's processes (by kind) and locust used in it."""
     listing = scratch / "tables.json"
     listing.write_text(json.dumps(tables))
     prefix = scratch / f"load-{len(tables)}"
     news_file = scratch / f"news-{mode}-{len(tables)}-{secrets.token_hex(4)}.json"
     users = 4 * len(tables)
+    processes = int(
+        os.environ.get("CAPACITY_LOAD_PROCESSES") or -(-len(tables) // TABLES_PER_LOAD_PROCESS)
+    )
     scorer, phones = ("LiveScorer", "LiveViewer") if mode == "live" else ("Scorer", "Viewer")
     ramp = max(RAMP, users // JOINS_PER_SECOND) if mode == "live" else RAMP
     began = time.time()
@@ -257,15 +311,16 @@ def run_load(
 
     def probe_the_window() -> None:
         time.sleep(ramp)
-        pids = [*workers, locust.pid, *children_of(locust.pid)]
-        start, machine = cpu_seconds(pids), machine_seconds()
+        pids = [locust.pid, *children_of(locust.pid)]
+        start, machine, server_start = cpu_seconds(pids), machine_seconds(), cpu_by_kind(server)
         probed.update(probe(url, probe_tables, WINDOW - 2))
         spent = [b - a for a, b in zip(start, cpu_seconds(pids), strict=True)]
         busy, idle = (b - a for a, b in zip(machine, machine_seconds(), strict=True))
         elapsed = WINDOW - 2
-        for number, seconds in enumerate(spent[: len(workers)], 1):
-            cpu[f"cpu worker {number}"] = 100 * seconds / elapsed
-        cpu["cpu locust"] = 100 * sum(spent[len(workers) :]) / elapsed
+        for kind, seconds in cpu_by_kind(server).items():
+            if kind != "gone":
+                cpu[f"cpu {kind}"] = 100 * (seconds - server_start.get(kind, 0.0)) / elapsed
+        cpu["cpu locust"] = 100 * sum(spent) / elapsed
         cpu["cpu machine"] = 100 * busy / (busy + idle)  # of all the cores together
 
     locust = subprocess.Popen(
@@ -286,7 +341,7 @@ def run_load(
             "--csv",
             str(prefix),
             "--only-summary",
-            *(["--processes", str(LOAD_PROCESSES)] if LOAD_PROCESSES > 1 else []),
+            *(["--processes", str(processes)] if processes > 1 else []),
             "--loglevel",
             "ERROR",
             scorer,
@@ -371,14 +426,14 @@ def capacity(
                 "GC_TRACE": str(folder / "gc.txt"),
                 "PYTHONPATH": os.pathsep.join(python_path),
             }
-        server, url = start_server(root, env)
+        server, url = start_server(root, env, folder / "run")
         try:
             probe_tables = [new_table(url, "rami-51") for _ in range(PROBE_TABLES)]
             run = functools.partial(measure, url, server, folder, mode, probe_tables)
             search(fixed.get(mode, []), lambda count, run=run: run(count, gc_trace))
         finally:
             server.terminate()
-            server.wait(timeout=10)
+            server.wait(timeout=30)
 
 
 def measure(
@@ -394,7 +449,7 @@ def measure(
     tables kept from run to run would end theirs during a search)."""
     with ThreadPoolExecutor(4) as pool:
         tables = list(pool.map(lambda _: new_table(url), range(count)))
-    result = run_load(url, tables, scratch, mode, probe_tables, children_of(server.pid))
+    result = run_load(url, tables, scratch, mode, probe_tables, server.pid)
     if gc_trace:
         result.update(collections_in(scratch / "gc.txt", result["window"]))
     # Within the limits by both measures: locust's (every request of the load, cheap cached
@@ -489,7 +544,7 @@ def in_process(root: Path, scratch: Path) -> None:
     env = environment(scratch)
     prepare(root, env)
     subprocess.run(
-        [sys.executable, "-c", IN_PROCESS],
+        [python_of(root), "-c", IN_PROCESS],
         cwd=root,
         env={**env, "PYTHONPATH": str(root)},
         check=True,
@@ -509,6 +564,11 @@ def counts_asked(tables: str, mode: str) -> list[int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--app-root", type=Path, default=HERE.parent)
+    parser.add_argument(
+        "--before",
+        default="",
+        help="a commit to measure first, the same way, in a worktree of its own (before/after)",
+    )
     parser.add_argument("--in-process-only", action="store_true")
     parser.add_argument("--load-only", action="store_true")
     parser.add_argument(
@@ -530,15 +590,26 @@ def main() -> None:
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp(prefix="rami-capacity-"))
     database = "PostgreSQL" if os.environ.get("DATABASE_URL") else "SQLite"
-    print(f"--- {args.app_root.resolve()} on {database}", flush=True)
-    if not args.load_only:
-        in_process(args.app_root.resolve(), scratch)
-    if not args.in_process_only:
-        fixed = {mode: counts_asked(args.tables, mode) for mode in ("live", "polling")}
-        modes = args.mode.split(",")
-        if not set(modes) <= {"live", "polling"}:
-            parser.error("--mode: live, polling or polling,live")
-        capacity(args.app_root.resolve(), scratch, fixed, modes, args.gc_trace)
+    roots = [args.app_root.resolve()]
+    if args.before:
+        roots.insert(0, checkout_of(args.before, scratch))
+    modes = args.mode.split(",")
+    if not set(modes) <= {"live", "polling"}:
+        parser.error("--mode: live, polling or polling,live")
+    fixed = {mode: counts_asked(args.tables, mode) for mode in ("live", "polling")}
+    try:
+        for number, root in enumerate(roots):
+            label = f"before ({args.before})" if args.before and number == 0 else "this checkout"
+            print(f"--- {label}: {root} on {database}", flush=True)
+            folder = scratch / f"run-{number}"
+            folder.mkdir()
+            if not args.load_only:
+                in_process(root, folder)
+            if not args.in_process_only:
+                capacity(root, folder, fixed, modes, args.gc_trace)
+    finally:
+        if args.before:
+            subprocess.run(["git", "worktree", "remove", "--force", str(roots[0])], cwd=HERE.parent)
 
 
 if __name__ == "__main__":

@@ -113,9 +113,10 @@ class Scorer(FastHttpUser):
                 self.reload()
 
 
-def hold_stream(host: str, token: str, heard) -> None:
-    """One phone's stream of the game's versions, held until it drops: `heard(version)` for
-    each announcement; a failure is counted, and the phone waits as a browser does."""
+def hold_stream(host: str, token: str, heard, opened=None) -> None:
+    """One phone's stream of the game's versions, held until it drops: `opened()` once it
+    listens (the page then asks what changed since it loaded), `heard(version)` for each
+    announcement; a failure is counted, and the phone waits as a browser does."""
     address = urllib.parse.urlparse(host)
     try:
         stream = socket.create_connection((address.hostname, address.port), timeout=60)
@@ -127,6 +128,8 @@ def hold_stream(host: str, token: str, heard) -> None:
         status = lines.readline()
         if b" 200 " not in status:
             raise OSError(f"stream answered {status!r}")
+        if opened is not None:
+            opened()
         for line in lines:  # chunked: every event is one chunk, its lines whole
             if line.startswith(b"data: ") and line[6:].strip().isdigit():
                 heard(int(line[6:]))
@@ -192,7 +195,7 @@ class LiveViewer(FastHttpUser):
 
     @task
     def listen(self) -> None:
-        hold_stream(self.host, self.view, self.heard)
+        hold_stream(self.host, self.view, self.heard, self.fetch)
 
     def heard(self, version: int) -> None:
         if version <= self.version:
@@ -201,6 +204,10 @@ class LiveViewer(FastHttpUser):
         if began is not None:
             now = time.time()
             NEWS.append((now, (now - began) * 1000))
+        self.fetch()
+
+    def fetch(self) -> None:
+        """The live board, when newer than the version shown (else 204)."""
         with self.client.get(
             f"/g/{self.view}/live/?v={self.version}",
             name="live fetch",

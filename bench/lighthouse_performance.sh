@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Lighthouse (mobile, its default throttling) performance of the heaviest game page, an
 # 8-player Liverpool game 5 deals in, and of the blank-grid form: TBT, CLS, LCP and score.
-# Served the production way (gunicorn, DEBUG off, static files collected) on loopback.
+# Served the production way (nginx in front of gunicorn, DEBUG off, static files collected)
+# on loopback.
 # Run: bash bench/lighthouse_performance.sh   (installs Lighthouse from npm into .venv/ once)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +31,7 @@ for deal in range(5):
 print(f"edit-link:/g/{edit}/ view-link:/g/{view}/ blank-grids:/grids/")
 PY
 )
-.venv/bin/gunicorn -c python:scorekeeper.serving --bind 127.0.0.1:8771 --workers 1 >/dev/null 2>&1 &
+ACCESS_LOG=off .venv/bin/python -m scorekeeper.server --bind 127.0.0.1:8771 --workers 1 --run "$(mktemp -d)" >/dev/null 2>&1 &
 server=$!
 trap 'kill $server; rm -rf "$work"' EXIT
 sleep 3

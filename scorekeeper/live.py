@@ -18,7 +18,9 @@ import hashlib
 import http.client
 import logging
 import socket
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from urllib.parse import urlsplit
 
@@ -27,6 +29,29 @@ from django.db import transaction
 
 log = logging.getLogger(__name__)
 PUBLISH_SECONDS = 2.0  # nginx answers in a millisecond; past this, the pages will poll
+_request = threading.local()  # the news a request holds back (holding())
+
+
+@contextmanager
+def holding() -> Iterator[None]:
+    """News of the changes committed inside waits until the block ends: the request first
+    prepares what that news will make the other phones ask for (the viewers' board), so
+    they find it ready instead of each rendering it while the request still does."""
+    _request.held = []
+    try:
+        yield
+    finally:
+        held, _request.held = _request.held, None
+        for send in held:
+            send()
+
+
+def _publish(send: Callable[[], None]) -> None:
+    held = getattr(_request, "held", None)
+    if held is None:
+        send()
+    else:
+        held.append(send)
 
 
 def game_channel(game_id: int) -> str:
@@ -82,9 +107,8 @@ def _send(method: str, channel: str, body: str = "", event: str = "") -> None:
 def announce(game_id: int, version: int) -> None:
     """The game is now at `version`: its open pages hear it once the change is committed."""
     if settings.LIVE_PUBLISH:
-        transaction.on_commit(
-            partial(_send, "POST", game_channel(game_id), str(version), "version")
-        )
+        send = partial(_send, "POST", game_channel(game_id), str(version), "version")
+        transaction.on_commit(partial(_publish, send))
 
 
 def revoke(token_hashes: Iterable[str]) -> None:

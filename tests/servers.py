@@ -134,9 +134,6 @@ def app_server(scratch: Path, workers: int = 2, prepare: bool = True, **env: str
         log.close()
 
 
-sqlite_server = app_server  # the default database of a server of its own
-
-
 def csrf(html: str) -> str:
     return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
 

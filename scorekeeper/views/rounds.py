@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from rules_engine import RomiTable, RulesError, Table
 
-from .. import outbox, services
+from .. import live, outbox, services
 from ..digits import small_number
 from ..forms import RoundForm
 from ..i18n import lang
@@ -54,15 +54,19 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     # The answer shows the board with this round: the rounds before it, read once here.
     before = stored_rounds(game) if request.htmx and not as_json else None
     try:
-        saved = services.round_record(
-            game=game,
-            entries=form.entries(),
-            no_winner=form.no_winner,
-            client_uuid=form.cleaned_data.get("client_uuid"),
-            number=form.cleaned_data.get("number"),
-            players=players,
-            before=before,
-        )
+        with live.holding():  # the news leaves once the viewers' board is ready
+            saved = services.round_record(
+                game=game,
+                entries=form.entries(),
+                no_winner=form.no_winner,
+                client_uuid=form.cleaned_data.get("client_uuid"),
+                number=form.cleaned_data.get("number"),
+                players=players,
+                before=before,
+            )
+            board = _board_after(access, saved, players, before) if before is not None else None
+            if board is not None and saved.created:
+                share_with_viewers(request, board)
     except services.Conflict as error:
         if as_json:
             return _conflict_answer(access, error)
@@ -77,11 +81,9 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _render_game(request, access, form, status=422)
     if as_json:
         return outbox.stored(saved.round.number, replayed=not saved.created)
-    if not request.htmx:
+    if board is None:
         return back_to_game(request, token)
-    board = _board_after(access, saved, players, before)
     context = game_context(request, access, board, saved=True, last_change=saved.change)
-    share_with_viewers(request, board)  # first: the news is on its way
     return page(request, "games/game.html", context, fragment="live")
 
 

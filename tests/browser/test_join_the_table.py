@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from tests.servers import sqlite_server
+from tests.servers import app_server
 
 from .conftest import phone_context
 from .test_game_screen import assert_on_screen
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    with sqlite_server(tmp_path_factory.mktemp("join")) as base:
+    with app_server(tmp_path_factory.mktemp("join")) as base:
         yield base
 
 

@@ -11,8 +11,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_a_viewer_follows_the_game_live_and_switches_language(phone, start_game):
     g = start_game("liverpool", ["Alice", "Bruno", "Chloé"])
-    response = phone.goto(g.view_url)
-    assert response.headers["content-encoding"] == "gzip"
+    phone.goto(g.view_url)
     board = phone.inner_text("main")
     assert "Chloé" in board and "Aucune manche pour l'instant." in board
 
