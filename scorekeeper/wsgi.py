@@ -11,7 +11,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 application = get_wsgi_application()
 # Every view's module loaded now, not on each worker's first request (1.7 s here): a worker
 # forked from this process answers at once, also when gunicorn replaces one.
-get_resolver().url_patterns
+get_resolver().check()
 # What the app loaded lives as long as the process: kept out of the garbage collector's
 # full passes, which would walk all of it (a round entry's collections took half as long).
 gc.collect()
