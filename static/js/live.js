@@ -2,9 +2,13 @@
 // polled. The server streams the game's version (Server-Sent Events); when it differs from
 // the version this page shows, the page fetches its live part, as it did when it polled.
 // Where no stream opens (a proxy that buffers, a server that cannot stream), the page polls
-// every 3 s by itself. A form in use is never replaced under the fingers: it stays while the
-// news is about the same round; when its round was saved meanwhile, the page says so, and
-// Save then shows both versions.
+// every 3 s by itself.
+// What this phone was told is never taken back by news: a live part older than (or as old
+// as) the one shown is dropped, nothing is swapped while this phone's own request is on its
+// way (its answer is newer), and an answer's notes ([data-keep]) and a decision still to make
+// ([data-pending]: a round entered on two phones) stay on top of later news until the person
+// acts. A form in use is never replaced under the fingers: it stays while the news is about
+// the same round; when its round was saved meanwhile, the page says so.
 (() => {
   "use strict";
   const POLL_MS = 3000;
@@ -17,9 +21,11 @@
   const eventsUrl = start.dataset.eventsUrl;
   let heard = 0; // the newest version the server announced (0: poll to find out)
   let fetching = false;
+  let posting = 0; // this phone's own requests from the live part, on their way
   let polling = null;
 
-  const shown = () => Number(live()?.dataset.version || 0);
+  const versionOf = (element) => Number(element?.dataset.version || 0);
+  const shown = () => versionOf(live());
   const roundOf = (form) => form?.querySelector('input[name="number"]')?.value;
 
   // A form this phone is using: typed in, or a card picker opened on it.
@@ -44,6 +50,22 @@
     if (form) form.dataset.typed = "1";
   });
 
+  // This phone's own request from the live part: its answer is the newest state, so news
+  // heard meanwhile waits for it (and is then only fetched if still newer).
+  const requests = new Set(); // this phone's own requests from the live part, on their way
+  document.addEventListener("htmx:beforeSend", (event) => {
+    if (!event.detail.elt.closest?.("#live")) return;
+    requests.add(event.detail.xhr);
+    posting = requests.size;
+  });
+  for (const name of ["htmx:afterRequest", "htmx:sendAbort"]) {
+    document.addEventListener(name, (event) => {
+      if (!requests.delete(event.detail.xhr)) return;
+      posting = requests.size;
+      if (!posting) setTimeout(refresh, 0);
+    });
+  }
+
   function tellNews() {
     const here = live();
     if (!here || here.querySelector("[data-news]")) return;
@@ -59,42 +81,59 @@
       here.querySelectorAll("form").forEach((form) => { delete form.dataset.typed; });
       here.querySelectorAll("details[open]").forEach((details) => { details.open = false; });
       if (document.activeElement && here.contains(document.activeElement)) document.activeElement.blur();
-      refresh();
+      refresh(true);
     });
     note.append(show);
     here.prepend(note);
   }
 
-  // The new live part replaces the old one; a form in use stays as it is while it is for
-  // the same round (another player's hand, a viewer's news), and nothing is replaced when
-  // the round it was for has been saved meanwhile: the page says so instead.
-  function swap(html) {
+  // Notes this phone was answered and decisions it still has to make ride on top of news.
+  function carry(current, fresh) {
+    const kept = [...current.querySelectorAll(":scope > [data-keep], :scope > [data-pending]")];
+    for (const element of kept.reverse()) {
+      const name = element.dataset.keep || element.dataset.pending;
+      const same = [...fresh.querySelectorAll("[data-keep], [data-pending]")]
+        .find((other) => (other.dataset.keep || other.dataset.pending) === name);
+      if (same) same.remove();
+      fresh.prepend(element);
+    }
+  }
+
+  // The new live part replaces the old one, if it is newer.
+  function swap(html, { force = false } = {}) {
     const template = document.createElement("template");
     template.innerHTML = html.trim();
     const fresh = template.content.querySelector("#live");
     const current = live();
-    if (!fresh || !current) return;
+    if (!fresh || !current) return false;
+    if (!force && versionOf(fresh) <= shown()) return false;
     const mine = inUse();
     if (mine) {
       const theirs = fresh.querySelector(`form[id="${mine.id}"]`);
-      if (!theirs || roundOf(theirs) !== roundOf(mine)) { tellNews(); return; }
+      if (!theirs || roundOf(theirs) !== roundOf(mine)) { tellNews(); return false; }
       theirs.replaceWith(mine);
     }
+    carry(current, fresh);
     current.replaceWith(fresh);
     window.htmx.process(fresh);
-    // What the other scripts do after any swap of the live part (outbox rows, client UUIDs).
-    fresh.dispatchEvent(new CustomEvent("htmx:afterSwap", { bubbles: true, detail: { target: fresh, elt: fresh, html } }));
+    // What the other scripts do after any swap of the live part (outbox rows, client UUIDs);
+    // `live` tells them this was news, not this phone's own answer.
+    fresh.dispatchEvent(new CustomEvent("htmx:afterSwap", {
+      bubbles: true, detail: { target: fresh, elt: fresh, html, live: true },
+    }));
+    return true;
   }
 
-  async function refresh() {
-    if (fetching) return;
-    if (heard && heard <= shown()) return;
+  async function refresh(force = false) {
+    if (fetching || posting) return;
+    if (!force && heard && heard <= shown()) return;
     fetching = true;
     try {
-      const response = await fetch(`${liveUrl}?v=${shown()}`, {
+      const response = await fetch(`${liveUrl}?v=${force ? 0 : shown()}`, {
         credentials: "same-origin", cache: "no-store", headers: { "HX-Request": "true" },
       });
-      if (response.status === 200) swap(await response.text());
+      // A request of this phone's own left meanwhile: its answer is newer than this.
+      if (response.status === 200 && !posting) swap(await response.text(), { force });
     } catch (e) {
       // offline: the next news or poll tries again
     } finally {
@@ -134,5 +173,6 @@
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && polling) { heard = 0; refresh(); }
   });
+  window.RamiLive = { swap };
   listen();
 })();
