@@ -230,6 +230,7 @@ class HistoryRecord(Strict):
     before: Snapshot | None
     after: Snapshot | None
     undone: bool
+    sent_by: Seat | None = None  # the seat whose own phone sent the hand that saved the round
 
     @model_validator(mode="after")
     def _snapshots_fit_action(self) -> HistoryRecord:
@@ -327,7 +328,9 @@ class GameDocument(Strict):
     romi: RomiRecord | None = None
     # services: past the limit, rounds may still be entered and the game finished once,
     # and a new edit link takes the place of the last one.
-    history: Annotated[list[HistoryRecord], Field(max_length=MOST_HISTORY + MOST_ROUNDS + 2)]
+    # At most MOST_HISTORY counted changes; each round entered once, and again after each
+    # deletion (counted); "finished" once, and again after each reopening (counted).
+    history: Annotated[list[HistoryRecord], Field(max_length=MOST_ROUNDS + 3 * MOST_HISTORY + 1)]
 
 
 # A group's book ------------------------------------------------------------------------------

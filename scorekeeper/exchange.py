@@ -70,7 +70,7 @@ MAX_BYTES = 4_000_000
 # the gigabyte of Python objects a decoder would make of it.
 MOST_CONTAINERS = 2 * (
     MOST_ROUNDS * (2 + 2 * MOST_PLAYERS)
-    + (MOST_ROUNDS + MOST_HISTORY) * (1 + 2 * (2 + 2 * MOST_PLAYERS))
+    + (MOST_ROUNDS + 3 * MOST_HISTORY + 1) * (1 + 2 * (2 + 2 * MOST_PLAYERS))
     + 2 * MOST_CONTRACTS
 )
 STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
@@ -142,6 +142,7 @@ def export_game(game: Game) -> GameDocument:
                 "before": snapshot_exported(h.before),
                 "after": snapshot_exported(h.after),
                 "undone": h.undone,
+                **({"sent_by": h.sent_by} if h.sent_by is not None else {}),
             }
             for h in sorted(game.history.all(), key=lambda h: (h.at, h.pk))
         ],
@@ -346,7 +347,11 @@ def _read_rounds(imported: Imported, table: Table, rounds: list[RoundRecord]) ->
             _("absent: the game's options end it after round %(n)d") % {"n": index},
         )
         need(round_.number == index + 1, f"{where}.number", str(index + 1))
-        need(round_.uuid is None or round_.uuid not in seen, f"{where}.uuid", _("used once"))
+        need(
+            round_.uuid is None or round_.uuid not in seen,
+            f"{where}.uuid",
+            _("used once in this file"),
+        )
         if round_.uuid:
             seen.add(round_.uuid)
         need(len(round_.hands) == table.players, f"{where}.hands", _("one per player"))
@@ -372,9 +377,18 @@ def _read_romi(imported: Imported, table: RomiTable, document: GameDocument) -> 
     assert document.romi is not None
     romi = table.romi
     jokers: set[int] = set()
+    seen: set[uuid.UUID] = set()
     for i, contract in enumerate(document.romi.contracts):
         at = f"romi.contracts[{i}]"
         need(contract.seat < table.seats, f"{at}.seat", _("one of the seats"))
+        # One card logged twice in one file is the file's own mistake, not another game's.
+        need(
+            contract.uuid is None or contract.uuid not in seen,
+            f"{at}.uuid",
+            _("used once in this file"),
+        )
+        if contract.uuid is not None:
+            seen.add(contract.uuid)
         need(
             not (contract.joker_used and contract.seat in jokers),
             f"{at}.joker_used",
@@ -407,6 +421,8 @@ def _read_history(imported: Imported, table: AnyTable, history: list[HistoryReco
                 _check_snapshot(table, snapshot, where)
             elif isinstance(snapshot, SeatSnapshot):
                 need(snapshot.seat < table.seats, f"{where}.seat", _("one of the seats"))
+        if entry.sent_by is not None:
+            need(entry.sent_by < table.seats, f"history[{i}].sent_by", _("one of the seats"))
     imported.history = list(history)
 
 

@@ -216,6 +216,8 @@ class HistoryEntry(models.Model):
     before = models.JSONField(null=True, blank=True)  # snapshot to show and to undo
     after = models.JSONField(null=True, blank=True)
     undone = models.BooleanField(default=False)
+    # The seat whose own phone sent the hand that saved this round ("the last hand saves").
+    sent_by = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-at", "-pk"]
@@ -246,6 +248,11 @@ class SeatLink(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_links")
     seat = models.PositiveSmallIntegerField()
     token_hash = models.CharField(max_length=64, unique=True)
+    # The phone that took this seat from the join page (SHA-256 of its own random key): the
+    # join page gives the seat's link to that phone only. Empty: the seat is free.
+    claimed_by = models.CharField(max_length=64, blank=True, default="")
+    # Raised each time the scorer gives the seat back: the link changes, the old one is dead.
+    generation = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "seat"], name="one_link_a_seat")]

@@ -58,6 +58,7 @@ FIELDS = {
     "before": gettext_noop("before"),
     "after": gettext_noop("after"),
     "undone": gettext_noop("the “undone” mark"),
+    "sent_by": gettext_noop("the seat whose phone sent the last hand"),
     "game": gettext_noop("the game"),
     "started": gettext_noop("the date it began"),
 }

@@ -85,8 +85,8 @@ SERVICE_MESSAGES = {
         "nothing was imported."
     ),
     "history_full": gettext_noop(
-        "This game has reached its limit of %(most)s changes: finish it, then play again to "
-        "go on with a new game."
+        "This game has reached its limit of %(most)s corrections and other changes (its "
+        "rounds aside): finish it, then play again to go on with a new game."
     ),
     "romi_full": gettext_noop("A game holds at most %(most)s contracts."),
     "romi_colour": gettext_noop("Choose the contract's bonus colour."),
@@ -122,6 +122,19 @@ SERVICE_MESSAGES = {
     "name_empty": gettext_noop("A player needs a name."),
     "name_taken": gettext_noop("Another player already has this name."),
     "no_such_seat": gettext_noop("There is no such seat in this game."),
+    "no_such_round": gettext_noop("There is no such round in this game."),
+    "round_moved_on": gettext_noop(
+        "Round %(number)s was saved meanwhile: nothing was changed. Round %(playing)s is "
+        "being played now; say again who dealt it, if needed."
+    ),
+    "seat_taken": gettext_noop(
+        "Another phone already took %(name)s's seat. If that is a mistake, the scorer can "
+        "give it back from the Share page."
+    ),
+    "seat_one_a_phone": gettext_noop(
+        "This phone already sits at %(name)s's seat: one seat a phone. To send another "
+        "player's hand, use their own phone, or let the scorer enter it."
+    ),
     "name_control": gettext_noop(
         "A name cannot contain control or invisible characters (line breaks, direction "
         "marks, zero-width spaces)."

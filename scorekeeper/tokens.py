@@ -44,9 +44,10 @@ def join_token(salt: str) -> str:
     return derived_token("join", salt)
 
 
-def seat_token(salt: str, seat: int) -> str:
-    """One player's own link, sending that seat's hand and nothing else."""
-    return derived_token(f"seat-{seat}", salt)
+def seat_token(salt: str, seat: int, generation: int = 0) -> str:
+    """One player's own link, sending that seat's hand and nothing else; a seat given back
+    by the scorer gets a new one (its next generation)."""
+    return derived_token(f"seat-{seat}" + (f"-{generation}" if generation else ""), salt)
 
 
 def rotated_token(token: str) -> str:

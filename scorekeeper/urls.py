@@ -28,6 +28,7 @@ urlpatterns = [
     path("g/<str:token>/seats/open/", seats.seats_open, name="seats_open"),
     path("g/<str:token>/seats/close/", seats.seats_close, name="seats_close"),
     path("g/<str:token>/seats/last-hand/", seats.last_hand_saves, name="last_hand_saves"),
+    path("g/<str:token>/seats/<int:seat>/release/", seats.seat_release, name="seat_release"),
     path("j/<str:token>/", seats.join, name="join"),
     path("s/<str:token>/", seats.seat_page, name="seat"),
     path("s/<str:token>/live/", seats.seat_live, name="seat_live"),

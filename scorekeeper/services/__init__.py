@@ -39,9 +39,13 @@ from .romi import romi_contract_delete, romi_contract_log, romi_finish
 from .rounds import RoundSaved, round_correct, round_delete_last, round_record
 from .seats import (
     Hand,
+    SeatState,
     entries_of,
     hand_send,
     last_hand_saves,
+    seat_claim,
+    seat_release,
+    seat_states,
     seats_close,
     seats_open,
 )
@@ -56,6 +60,10 @@ __all__ = [
     "entries_of",
     "hand_send",
     "last_hand_saves",
+    "SeatState",
+    "seat_claim",
+    "seat_release",
+    "seat_states",
     "seats_close",
     "seats_open",
     "AlreadyImported",

@@ -163,6 +163,7 @@ def _import_rounds(tables: list[tuple[Game, list[Player], Imported]], now: datet
             before=_snapshot_json(h.before),
             after=_snapshot_json(h.after),
             undone=h.undone,
+            sent_by=h.sent_by,
             at=h.at or now,
         )
         for game, _players, document in tables

@@ -136,9 +136,11 @@ def game_reopen(*, game: Game) -> None:
 
 
 @writing()
-def dealer_fix(*, game: Game, seat: int) -> None:
+def dealer_fix(*, game: Game, seat: int, number: int | None = None) -> None:
     """The round being played was dealt by `seat`, out of turn: the rounds after it follow
-    on from that seat, the rounds before keep their dealer; the history says so."""
+    on from that seat, the rounds before keep their dealer; the history says so. `number`,
+    when given, is the round the phone meant: if it was saved meanwhile, it is a Conflict,
+    never a fix that lands on the next round."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     table = table_of(game, Table, "romi_no_rounds")
     if game.finished_at is not None:
@@ -146,7 +148,10 @@ def dealer_fix(*, game: Game, seat: int) -> None:
     names = {p.seat: p.name for p in game.players.all()}
     if seat not in names:
         raise ServiceError("no_such_seat")
-    number = game.rounds.count() + 1
+    playing = game.rounds.count() + 1
+    if number is not None and number != playing:
+        raise Conflict("round_moved_on", number=number, playing=playing)
+    number = playing
     before = table.dealer(number)
     if before == seat:
         return

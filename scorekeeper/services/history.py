@@ -30,7 +30,8 @@ def record(*, game: Game, action: str, **fields: Any) -> HistoryEntry:
     Entering a round is bounded by the rounds themselves (and not counted: no query on the
     busiest write); finishing is never refused (reopening is)."""
     uncounted = (HistoryEntry.Action.ADDED, HistoryEntry.Action.FINISHED)
-    if action not in uncounted and game.history.count() >= MOST_HISTORY:
+    counted = game.history.exclude(action__in=uncounted)
+    if action not in uncounted and counted.count() >= MOST_HISTORY:
         raise ServiceError("history_full", most=MOST_HISTORY)
     return HistoryEntry.objects.create(game=game, action=action, **fields)
 

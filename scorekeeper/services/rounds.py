@@ -56,7 +56,11 @@ def _write(round_: Round, players: list[Player], entry: RoundRecord) -> list[Rou
 
 
 def _store(
-    game: Game, players: list[Player], entry: RoundRecord, client_uuid: uuid.UUID | None
+    game: Game,
+    players: list[Player],
+    entry: RoundRecord,
+    client_uuid: uuid.UUID | None,
+    sent_by: int | None = None,
 ) -> tuple[Round, list[RoundScore], HistoryEntry]:
     round_ = Round.objects.create(
         game=game,
@@ -72,6 +76,7 @@ def _store(
         action=HistoryEntry.Action.ADDED,
         round_number=round_.number,
         after=round_records.snapshot(entry, names),
+        sent_by=sent_by,
     )
     return round_, scores, change
 
@@ -107,6 +112,7 @@ def round_record(
     number: int | None = None,
     players: list[Player] | None = None,
     before: list[StoredRound] | None = None,
+    sent_by: int | None = None,
 ) -> RoundSaved:
     """Store the next round once. A replay of the same client UUID returns the stored round.
 
@@ -138,7 +144,7 @@ def round_record(
             if game.finished_at or over or played >= MOST_ROUNDS:
                 raise ServiceError("game_over")
             entry = _scored(game, played + 1, entries, no_winner, client_uuid)
-            round_, scores, change = _store(game, players, entry, client_uuid)
+            round_, scores, change = _store(game, players, entry, client_uuid, sent_by)
             after = None if before is None else [*before, (round_, scores)]
             ends = table.is_over(round_.number, _totals(table, game, after))
             bump_version(game, **({"finished_at": timezone.now()} if ends else {}))
@@ -231,6 +237,9 @@ def round_delete_last(*, game: Game, number: int) -> HistoryEntry:
         before=round_snapshot(last),
     )
     last.delete()
+    # Hands sent for a later round were for a deal that, with this round gone, is not the
+    # one being played any more: they go with it (never counted toward a later save).
+    game.proposed_hands.filter(number__gt=number).delete()
     Game.objects.filter(pk=game.pk).update(finished_at=None)
     bump_version(game)
     return entry

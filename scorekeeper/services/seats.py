@@ -63,6 +63,74 @@ def seats_close(*, game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(seat_salt="", join_token_hash=None)
 
 
+@dataclass(frozen=True)
+class SeatState:
+    """A seat as the join and share pages show it: free, taken by a phone, or this phone's."""
+
+    seat: int
+    taken: bool
+    mine: bool
+    token: str  # its link, for the phone that holds it (and the scorer)
+
+
+def device_key(device: str) -> str:
+    """What is stored of a phone's own random key: its SHA-256 only."""
+    return token_hash(device) if device else ""
+
+
+def seat_states(game: Game, device: str = "") -> dict[int, SeatState]:
+    """Each open seat's state, seen from the phone with this key."""
+    key = device_key(device)
+    return {
+        link.seat: SeatState(
+            link.seat,
+            bool(link.claimed_by),
+            bool(key) and link.claimed_by == key,
+            seat_token(game.seat_salt, link.seat, link.generation),
+        )
+        for link in SeatLink.objects.filter(game=game).order_by("seat")
+    }
+
+
+@writing()
+def seat_claim(*, game: Game, seat: int, device: str, name: str) -> str:
+    """This phone takes `seat` from the join page and gets its link: once a seat, one seat a
+    phone. The same phone asking again gets its link again."""
+    key = device_key(device)
+    links = list(SeatLink.objects.select_for_update().filter(game=game).order_by("seat"))
+    link = next((each for each in links if each.seat == seat), None)
+    if link is None or not key:
+        raise ServiceError("no_such_seat")
+    if link.claimed_by == key:
+        return seat_token(game.seat_salt, seat, link.generation)
+    if link.claimed_by:
+        raise Conflict("seat_taken", name=name)
+    held = next((each for each in links if each.claimed_by == key), None)
+    if held is not None:
+        holder = game.players.filter(seat=held.seat).values_list("name", flat=True).first()
+        raise ServiceError("seat_one_a_phone", name=holder or "?")
+    SeatLink.objects.filter(pk=link.pk).update(claimed_by=key)
+    bump_version(Game.objects.select_for_update().get(pk=game.pk))
+    return seat_token(game.seat_salt, seat, link.generation)
+
+
+@writing()
+def seat_release(*, game: Game, seat: int) -> None:
+    """The scorer gives a seat back: its link changes (the phone that held it can no longer
+    send, and its page stops following), and any phone may take it again."""
+    link = SeatLink.objects.select_for_update().filter(game=game, seat=seat).first()
+    if link is None:
+        raise ServiceError("no_such_seat")
+    live.revoke([link.token_hash])
+    generation = link.generation + 1
+    SeatLink.objects.filter(pk=link.pk).update(
+        claimed_by="",
+        generation=generation,
+        token_hash=token_hash(seat_token(game.seat_salt, seat, generation)),
+    )
+    bump_version(Game.objects.select_for_update().get(pk=game.pk))
+
+
 @writing()
 def last_hand_saves(*, game: Game, on: bool) -> None:
     game = Game.objects.select_for_update().get(pk=game.pk)
@@ -114,7 +182,7 @@ def hand_send(*, game: Game, seat: int, number: int, hand: Hand) -> ProposedHand
         },
     )
     if game.last_hand_saves:
-        _save_if_complete(game, table, number)
+        _save_if_complete(game, table, number, seat)
     bump_version(game)
     return sent
 
@@ -136,7 +204,7 @@ def entries_of(table: Table, hands: list[ProposedHand]) -> tuple[list[PlayerDeal
     return entries, out
 
 
-def _save_if_complete(game: Game, table: Table, number: int) -> None:
+def _save_if_complete(game: Game, table: Table, number: int, sent_by: int) -> None:
     """Every hand is in and the table chose so: the last one saves the round. If the deal
     does not add up, nothing is saved and each hand at fault says why on its own phone."""
     playing = table.playing(number)
@@ -155,7 +223,7 @@ def _save_if_complete(game: Game, table: Table, number: int) -> None:
         return
     try:
         with writing():
-            round_record(game=game, entries=entries, number=number)
+            round_record(game=game, entries=entries, number=number, sent_by=sent_by)
     except ServiceError as error:
         refused = error
         for hand in hands:

@@ -45,6 +45,10 @@ from .responses import REFUSED, HtmxHttpRequest, service_message
 VIEWER_CACHE_SECONDS = 600
 
 
+# From this many players, the app points the scorer to "Join the table".
+JOIN_TIP_PLAYERS = 5
+
+
 def game_context(
     request: HtmxHttpRequest,
     access: Access,
@@ -67,6 +71,13 @@ def game_context(
         if "last_change" not in extra:  # the caller's write may have just made it
             context["last_change"] = services.last_change(access.game)
         context["outbox_messages"] = outbox.MESSAGES
+        game = access.game
+        context["join_tip"] = (
+            game.seats >= JOIN_TIP_PLAYERS
+            and not game.seat_salt
+            and not board.rows
+            and not board.romi
+        )
     if board.finished:  # what "share the result" sends
         context["result"] = {
             "text": result_text(board),
@@ -197,6 +208,11 @@ def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
         )
     context = {"access": access, "token": token, "links": links, "game": game}
     context["seats_offered"] = not isinstance(game.table, RomiTable)
+    # At a big table the scorer taps a lot per round; players sending their own hands do not.
+    context["big_table"] = context["seats_offered"] and game.seats >= JOIN_TIP_PLAYERS
+    if game.seat_salt:  # who took which seat, so the scorer can give one back
+        states = services.seat_states(game)
+        context["seats"] = [(p, states[p.seat]) for p in game.players.all() if p.seat in states]
     return render(request, "games/share.html", context)
 
 
@@ -260,10 +276,17 @@ def dealer(request: HtmxHttpRequest, token: str) -> HttpResponse:
             seat = small_number(request.POST.get("seat", ""))
             if seat is None:
                 raise services.ServiceError("no_such_seat")
-            services.dealer_fix(game=access.game, seat=seat)
+            meant = request.POST.get("number")
+            number = small_number(meant, 4) if meant is not None else None
+            if meant is not None and number is None:
+                raise services.ServiceError("no_such_round")
+            services.dealer_fix(game=access.game, seat=seat, number=number)
             return back_to_game(request, token)
         except services.ServiceError as error:
             context["error"] = service_message(error)
+            if isinstance(error, services.Conflict):
+                context["board"] = game_board(access.game, lang())  # the round now played
+                return render(request, "games/dealer.html", context, status=409)
             return render(request, "games/dealer.html", context, status=REFUSED)
     return render(request, "games/dealer.html", context)
 

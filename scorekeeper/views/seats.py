@@ -3,6 +3,7 @@ they see the round and send their hand; the scorer opens and closes these links.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +20,7 @@ from ..i18n import lang
 from ..models import Game, Player, SeatLink
 from ..seat_forms import SeatHandForm
 from ..selectors import game_board
-from ..tokens import seat_token, token_hash
+from ..tokens import token_hash
 from .access import MAX_TOKEN, edit_access
 from .responses import REFUSED, HtmxHttpRequest, add_refusal, page, service_message
 
@@ -44,21 +45,60 @@ def seat_access(token: str) -> Seat:
     return Seat(link.game, player, token)
 
 
-@require_GET
+def _device(request: HtmxHttpRequest) -> str:
+    """This phone's own random key, kept in its (signed) session cookie."""
+    device = request.session.get("device")
+    if not isinstance(device, str) or not 16 <= len(device) <= 64:
+        device = secrets.token_urlsafe(24)
+        request.session["device"] = device
+    return device
+
+
+@dataclass
+class JoinSeat:
+    player: Player
+    state: services.SeatState
+
+
+@require_http_methods(["GET", "POST"])
 def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The players' shared link: each picks their own seat."""
+    """The players' shared link: each picks their own seat, once; a seat another phone took
+    shows as taken, and only the scorer gives it back."""
     if not token or len(token) > MAX_TOKEN:
         raise Http404(_("No game at this address."))
     game = Game.objects.filter(join_token_hash=token_hash(token)).first()
     if game is None or not game.seat_salt:
         raise Http404(_("No game at this address."))
     table = game.table
-    seats = [
-        (p, seat_token(game.seat_salt, p.seat))
-        for p in game.players.all()
-        if not (isinstance(table, Table) and table.has_left(p.seat))
+    players = [
+        p for p in game.players.all() if not (isinstance(table, Table) and table.has_left(p.seat))
     ]
-    return render(request, "seats/join.html", {"game": game, "seats": seats})
+    refusal, status = "", 200
+    if request.method == "POST":
+        chosen = next((p for p in players if str(p.seat) == request.POST.get("seat")), None)
+        try:
+            if chosen is None:
+                raise services.ServiceError("no_such_seat")
+            link = services.seat_claim(
+                game=game, seat=chosen.seat, device=_device(request), name=chosen.name
+            )
+            return redirect("seat", token=link)
+        except services.ServiceError as error:
+            refusal = service_message(error)
+            status = 409 if isinstance(error, services.Conflict) else REFUSED
+    device = request.session.get("device", "")
+    states = services.seat_states(game, device if isinstance(device, str) else "")
+    seats = [JoinSeat(p, states[p.seat]) for p in players if p.seat in states]
+    context = {"game": game, "seats": seats, "refusal": refusal, "token": token}
+    return render(request, "seats/join.html", context, status=status)
+
+
+@require_POST
+def seat_release(request: HtmxHttpRequest, token: str, seat: int) -> HttpResponse:
+    """The scorer gives a seat back: the phone that held it can no longer send."""
+    game = edit_access(token).game
+    services.seat_release(game=game, seat=seat)
+    return redirect(reverse("share", args=[token]) + "#join-title")
 
 
 def _context(seat: Seat, form: SeatHandForm | None = None, **extra: Any) -> dict[str, Any]:

@@ -23,6 +23,7 @@
   let fetching = false;
   let posting = 0; // this phone's own requests from the live part, on their way
   let polling = null;
+  let source = null;
 
   const versionOf = (element) => Number(element?.dataset.version || 0);
   const shown = () => versionOf(live());
@@ -125,7 +126,7 @@
   }
 
   async function refresh(force = false) {
-    if (fetching || posting) return;
+    if (fetching || posting || stopped) return;
     if (!force && heard && heard <= shown()) return;
     fetching = true;
     try {
@@ -133,6 +134,7 @@
         credentials: "same-origin", cache: "no-store", headers: { "HX-Request": "true" },
       });
       // A request of this phone's own left meanwhile: its answer is newer than this.
+      if (response.status === 404) stop();
       if (response.status === 200 && !posting) swap(await response.text(), { force });
     } catch (e) {
       // offline: the next news or poll tries again
@@ -142,6 +144,24 @@
     if (heard > shown() && !live()?.querySelector("[data-news]")) refresh(); // news meanwhile
   }
 
+  // This link no longer opens the game (the seat given back, the players' links closed, a
+  // new edit link, the game deleted): stop asking, and say so where the page is read.
+  let stopped = false;
+  function stop() {
+    stopped = true;
+    clearInterval(polling);
+    source?.close();
+    const here = live();
+    if (!here || here.querySelector("[data-gone]")) return;
+    const note = document.createElement("p");
+    note.className = "errors";
+    note.setAttribute("role", "alert");
+    note.dataset.gone = "";
+    note.textContent = start.dataset.msgGone || "";
+    here.prepend(note);
+    here.querySelectorAll("button[type=submit], [data-save]").forEach((button) => { button.disabled = true; });
+  }
+
   function poll() {
     if (polling) return;
     polling = setInterval(() => { heard = 0; refresh(); }, POLL_MS);
@@ -149,7 +169,7 @@
 
   function listen() {
     if (!window.EventSource || !eventsUrl) { poll(); return; }
-    const source = new EventSource(eventsUrl);
+    source = new EventSource(eventsUrl);
     let opened = false;
     const buffered = setTimeout(() => { if (!opened) { source.close(); poll(); } }, OPEN_MS);
     // Listening now: whatever changed before (while the page loaded, or the phone slept)
@@ -163,7 +183,7 @@
       heard = Math.max(heard, Number(event.data) || 0);
       refresh();
     });
-    source.addEventListener("gone", () => source.close());
+    source.addEventListener("gone", () => { source.close(); heard = 0; refresh(); }); // says why
     source.addEventListener("error", () => {
       // The browser opens a lost stream again by itself; a refused one stays closed.
       if (source.readyState === EventSource.CLOSED) { clearTimeout(buffered); poll(); }

@@ -61,7 +61,7 @@ def test_three_players_send_their_own_hands_and_the_last_one_saves_the_round(bro
             phone = Phone(browser, server)
             phones.append(phone)
             phone.page.goto(link)
-            phone.tap(phone.page.get_by_role("link", name=name))
+            phone.tap(phone.page.get_by_role("button", name=name))
             phone.page.get_by_role("button", name="Envoyer ma main").wait_for()
             streaming(phone.page)
             players[name] = phone
@@ -97,4 +97,47 @@ def test_three_players_send_their_own_hands_and_the_last_one_saves_the_round(bro
         assert taps == {"Alice": 3, "Bruno": 6, "Chloé": 9}
     finally:
         for phone in phones:
+            phone.context.close()
+
+
+def test_a_seat_is_taken_once_and_only_the_scorer_gives_it_back(browser, server):
+    scorer, first, second = (Phone(browser, server) for _ in range(3))
+    try:
+        scorer.page.goto("/")
+        edit, _view = start_game(scorer.page)
+        scorer.page.goto(edit + "share/")
+        scorer.page.get_by_role("button", name="Ouvrir les liens des joueurs").tap()
+        join = scorer.page.get_by_role("textbox", name="Lien pour rejoindre la table")
+        link = "/j/" + join.input_value().split("/j/")[1]
+
+        first.page.goto(link)
+        first.tap(first.page.get_by_role("button", name="Chloé"))
+        first.page.get_by_role("button", name="Envoyer ma main").wait_for()
+        streaming(first.page)
+        seat_page = first.page.url
+
+        # The second phone holding the code sees Chloé's seat taken, and no way into it.
+        second.page.goto(link)
+        assert second.page.get_by_role("button", name="Chloé").count() == 0
+        taken = second.page.get_by_text("prise par un autre téléphone")
+        assert_on_screen(second.page, taken, "the taken seat")
+        assert seat_page.split("/s/")[1] not in second.page.content()
+        second.page.screenshot(path="/tmp/join-taken.png")
+
+        # The scorer gives the seat back: the first phone is told, the second may take it.
+        scorer.page.reload()
+        give_back = scorer.page.get_by_role("button", name="Rendre la place de Chloé")
+        assert_on_screen(scorer.page, give_back, "give the seat back")
+        scorer.page.screenshot(path="/tmp/share-seats.png", full_page=True)
+        scorer.tap(give_back)
+        gone = first.page.locator("[data-gone]")
+        gone.wait_for(timeout=8000)
+        assert_on_screen(first.page, gone, "the seat was given back")
+        assert first.page.get_by_role("button", name="Envoyer ma main").is_disabled()
+        second.page.reload()
+        second.tap(second.page.get_by_role("button", name="Chloé"))
+        second.page.get_by_role("button", name="Envoyer ma main").wait_for()
+        assert second.page.url != seat_page
+    finally:
+        for phone in (scorer, first, second):
             phone.context.close()

@@ -60,3 +60,22 @@ def test_the_correction_travels_with_the_exported_game(client, start_game):
     upload = SimpleUploadedFile("game.json", raw, "application/json")
     assert client.post("/import/", {"document": upload}).status_code == 302
     assert Game.objects.get().table.dealer(1) == 1
+
+
+def test_a_dealer_fix_for_a_round_saved_meanwhile_changes_nothing(client, start_game):
+    g = start_game("liverpool", ["Ana", "Ben", "Cléo"], first_dealer=0)
+    page = client.get(g.url + "dealer/").content.decode()
+    assert 'name="number" value="1"' in page  # the form says which round it is about
+    client.post(g.url + "rounds/", round_data({1: "10", 2: "20"}, out=0))  # another phone
+    answer = client.post(g.url + "dealer/", {"seat": "2", "number": "1"})
+    assert answer.status_code == 409
+    assert "Round 1 was saved meanwhile: nothing was changed." in visible_text(
+        answer.content.decode()
+    )
+    assert Game.objects.get().redeals == [] and not HistoryEntry.objects.filter(action="dealer")
+    for number in ("x", "99999"):
+        assert client.post(g.url + "dealer/", {"seat": "2", "number": number}).status_code in (
+            409,
+            422,
+        )
+    assert Game.objects.get().redeals == []

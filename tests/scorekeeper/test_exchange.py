@@ -187,3 +187,16 @@ def test_the_csv_opens_as_columns_in_a_french_or_an_english_spreadsheet(client, 
     chosen = client.get(g.view_url + "game.csv", {"sep": "semicolon"}).content.decode("utf-8")
     assert chosen.startswith("\ufeffround;seat;")
     assert csv_rows(client.get(g.view_url + "game.csv")) == csv_rows(french)
+
+
+@pytest.mark.django_db
+def test_a_contract_logged_twice_in_one_file_is_named_as_the_files_own_mistake(client, start_game):
+    document = romi_game(client, start_game)
+    contracts = document["romi"]["contracts"]
+    contracts[1]["uuid"] = contracts[0]["uuid"] = str(uuid.uuid4())
+    wipe()
+    client.get("/language/en/")
+    response = upload(client, document)
+    assert response.status_code == 422
+    assert "used once in this file" in errors(response)
+    assert "another game" not in response.content.decode()

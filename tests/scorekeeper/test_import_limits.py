@@ -67,12 +67,28 @@ def test_a_change_past_the_history_limit_is_refused_by_the_server(client, start_
         g.url + "players/", {"seat": "0", "seat0-name": "Ana", "seat0-change": "rename"}
     )
     assert response.status_code == 422
-    assert "limit of 500 changes" in response.content.decode()
+    assert (
+        "limit of 500 corrections and other changes (its rounds aside)" in response.content.decode()
+    )
     assert not g.game.players.filter(name="Ana").exists()
     # Finishing and replacing the edit link are never refused.
     services.game_finish(game=g.game)
     services.game_regenerate_edit_token(game=g.game, token=g.edit)
-    assert HistoryEntry.objects.filter(game=g.game).count() <= MOST_HISTORY + MOST_ROUNDS + 2
+    assert HistoryEntry.objects.filter(game=g.game).count() <= MOST_ROUNDS + 3 * MOST_HISTORY + 1
+
+
+@pytest.mark.django_db
+def test_the_history_limit_does_not_count_the_rounds_entered(client, start_game):
+    g = start_game("liverpool", ["Ana", "Ben"])
+    client.get("/language/en/")
+    HistoryEntry.objects.bulk_create(
+        HistoryEntry(game=g.game, action=action, round_number=1)
+        for action in ["added"] * 200 + ["edited"] * (MOST_HISTORY - 1)
+    )
+    response = client.post(
+        g.url + "players/", {"seat": "0", "seat0-name": "Anna", "seat0-change": "rename"}
+    )
+    assert response.status_code == 302 and g.game.players.filter(name="Anna").exists()
 
 
 @pytest.mark.django_db

@@ -63,7 +63,7 @@ def test_every_refusal_code_has_its_own_words_in_french_and_in_english():
     assert {"romi_no_rounds", "no_romi"} <= codes
     params = {"most": 3, "count": 4, "number": 2, "played": 1, "name": "Ana", "low": 2}
     params |= {"high": 6, "first": "Ana", "second": "Ben", "current": 2, "option": "decks"}
-    params |= {"words": "…"}
+    params |= {"words": "…", "playing": 3}
     fallback = {}
     for language in ("en", "fr"):
         with translation.override(language):

@@ -112,9 +112,22 @@ def test_closing_the_players_links_ends_their_streams(server):
     scorer, edit, _view = start_game(server)
     post(server, scorer, edit + "share/", edit + "seats/open/")
     join = re.search(r"(/j/[^/\"<]+/)", scorer.get(server + edit + "share/").text).group(1)
-    seat = re.search(r'href="(/s/[^/"]+/)"', scorer.get(server + join).text).group(1)
+    player = requests.Session()  # the player's own phone takes their seat
+    seat = post(server, player, join, seat="1").url.split(server)[1]
+    assert seat.startswith("/s/")
     with Stream(server + seat + "events/") as phone:
         post(server, scorer, edit + "share/", edit + "seats/close/")
+        assert phone.ended()
+    assert requests.get(server + seat + "events/", timeout=5).status_code == 404
+
+
+def test_giving_a_seat_back_ends_the_streams_of_its_old_link(server):
+    scorer, edit, _view = start_game(server)
+    post(server, scorer, edit + "share/", edit + "seats/open/")
+    join = re.search(r"(/j/[^/\"<]+/)", scorer.get(server + edit + "share/").text).group(1)
+    seat = post(server, requests.Session(), join, seat="0").url.split(server)[1]
+    with Stream(server + seat + "events/") as phone:
+        post(server, scorer, edit + "share/", edit + "seats/0/release/")
         assert phone.ended()
     assert requests.get(server + seat + "events/", timeout=5).status_code == 404
 

@@ -4,6 +4,7 @@ sends that seat's hand for the round being played and opens nothing else of the 
 import re
 
 import pytest
+from django.test import Client
 
 from scorekeeper.models import Game, ProposedHand, Round
 
@@ -15,13 +16,23 @@ def english(client, db):
     client.get("/language/en/")
 
 
-def open_seats(client, g) -> dict[str, str]:
-    """The scorer opens the players' links; returns each player's seat page by name."""
-    assert client.post(g.url + "seats/open/").status_code == 302
+def join_link(client, g) -> str:
     share = client.get(g.url + "share/").content.decode()
-    join = re.search(r'value="http://testserver(/j/[^"]+/)"', share).group(1)
+    return re.search(r'value="http://testserver(/j/[^"]+/)"', share).group(1)
+
+
+def open_seats(client, g) -> dict[str, str]:
+    """The scorer opens the players' links and each player takes their seat from their own
+    phone; returns each player's seat page by name."""
+    assert client.post(g.url + "seats/open/").status_code == 302
+    join = join_link(client, g)
     page = client.get(join).content.decode()
-    return dict((name, path) for path, name in re.findall(r'href="(/s/[^"]+/)">([^<]+)</a>', page))
+    seats = {}
+    for seat, name in re.findall(r'name="seat" value="(\d+)">([^<]+)</button>', page):
+        claimed = Client().post(join, {"seat": seat})
+        assert claimed.status_code == 302, name
+        seats[name] = claimed["Location"]
+    return seats
 
 
 def send(client, path, number=1, **hand):
