@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -156,7 +156,7 @@ class RoundForm(forms.Form):
         players: list[Player],
         table: Table,
         hand_value_url: str = "",
-        sent: Collection[int] = (),
+        sent: Mapping[int, SentHand] | None = None,
         number: int | None = None,
         **kwargs: Any,
     ) -> None:
@@ -167,7 +167,8 @@ class RoundForm(forms.Form):
         if number is not None and table.sittings:
             players = [p for p in players if table.plays(p.seat, number)]
         self.players = players
-        self.sent = sent  # the seats whose player sent their hand from their own phone
+        # The hands players sent from their own phones, by seat (each row shows its own).
+        self.sent = sent or {}
         self.table = table
         self.rules = rules = table.rules
         # Where the cards picker asks the server what a hand is worth (the engine counts it).
@@ -281,7 +282,7 @@ class RoundForm(forms.Form):
                 "opened_first": opened_first[index] if opened_first else None,
                 "laid_nothing": laid_nothing,
                 "laid_nothing_input": field_input(laid_nothing) if laid_nothing else None,
-                "sent": p.seat in self.sent,
+                "sent": self.sent.get(p.seat),
             }
 
     def clean(self) -> dict[str, Any]:
@@ -374,21 +375,6 @@ class RoundForm(forms.Form):
             if name not in self.fields:
                 name = None if problem.seat is None else f"points_{problem.seat}"
             self.add_error(name, rule_words(problem))
-
-    @staticmethod
-    def initial_from_sent(sent: list[SentHand]) -> dict[str, Any]:
-        """The hands the players sent from their phones, as the scorer's form starts."""
-        initial: dict[str, Any] = {}
-        out = [s.player.seat for s in sent if s.hand is not None and s.hand.went_out]
-        if len(out) == 1:
-            initial["went_out"] = str(out[0])
-        for s in sent:
-            if s.hand is not None:
-                seat = s.player.seat
-                initial[f"points_{seat}"] = s.hand.points
-                initial[f"cards_{seat}"] = s.hand.cards
-                initial[f"laid_nothing_{seat}"] = s.hand.laid_nothing
-        return initial
 
     @classmethod
     def initial_from(cls, row: Row) -> dict[str, Any]:

@@ -270,6 +270,7 @@ class ProposedHand(models.Model):
     went_out = models.BooleanField(default=False)
     laid_nothing = models.BooleanField(default=False)
     sent_at = models.DateTimeField(auto_now=True)
+    client_uuid = models.UUIDField(null=True, blank=True, unique=True)  # the phone's sending
     # Why the round could not be saved with this hand, in each language ({} when nothing).
     problem = models.JSONField(default=dict, blank=True)
 

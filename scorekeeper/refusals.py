@@ -123,6 +123,10 @@ SERVICE_MESSAGES = {
     "name_taken": gettext_noop("Another player already has this name."),
     "no_such_seat": gettext_noop("There is no such seat in this game."),
     "no_such_round": gettext_noop("There is no such round in this game."),
+    "hand_late": gettext_noop(
+        "Round %(number)s was saved before your hand arrived: what was stored for you is "
+        "shown below. Your form is now for the next round."
+    ),
     "round_moved_on": gettext_noop(
         "Round %(number)s was saved meanwhile: nothing was changed. Round %(playing)s is "
         "being played now; say again who dealt it, if needed."

@@ -3,7 +3,7 @@ cards, and whether they went out. The services check it (scorekeeper/services/se
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy
@@ -13,6 +13,9 @@ from rules_engine import Fact, Table
 from .documents import MOST_CARDS_TEXT
 from .forms import CARDS_INPUT, MOST_TYPED_SUM, POINTS_INPUT
 from .services import Hand
+
+if TYPE_CHECKING:
+    from .selectors import SentHand
 
 
 class SeatHandForm(forms.Form):
@@ -30,6 +33,11 @@ class SeatHandForm(forms.Form):
         widget=forms.TextInput(attrs=CARDS_INPUT),
     )
     went_out = forms.BooleanField(label=gettext_lazy("I went out"), required=False)
+    # The phone's own name for this sending: a hand sent again after a lost answer, or from
+    # the phone's outbox once the network is back, is recognised and stored once.
+    client_uuid = forms.UUIDField(
+        required=False, widget=forms.HiddenInput(attrs={"data-client-uuid": ""})
+    )
 
     def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -47,6 +55,22 @@ class SeatHandForm(forms.Form):
         return Hand(
             points=data.get("points") or "",
             cards=data.get("cards") or "",
+            client_uuid=data.get("client_uuid"),
             went_out=bool(data.get("went_out")),
             laid_nothing=bool(data.get("laid_nothing")),
         )
+
+
+def initial_from_sent(sent: list[SentHand]) -> dict[str, Any]:
+    """The hands the players sent from their phones, as the scorer's round form starts."""
+    initial: dict[str, Any] = {}
+    out = [s.player.seat for s in sent if s.hand is not None and s.hand.went_out]
+    if len(out) == 1:
+        initial["went_out"] = str(out[0])
+    for s in sent:
+        if s.hand is not None:
+            seat = s.player.seat
+            initial[f"points_{seat}"] = s.hand.points
+            initial[f"cards_{seat}"] = s.hand.cards
+            initial[f"laid_nothing_{seat}"] = s.hand.laid_nothing
+    return initial

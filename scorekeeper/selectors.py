@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
+from django.core.exceptions import ValidationError
 from reportlab.graphics.shapes import Drawing
 
 from rules_engine import (
@@ -14,14 +15,17 @@ from rules_engine import (
     RomiPlayer,
     RomiTable,
     RoundPlan,
+    RulesError,
     RuleSystem,
     Table,
     Trophy,
+    parse_hand,
 )
 
 from . import charts, round_records
 from .documents import Hand
 from .house_rules import encode, in_force
+from .keypad import parse_points
 from .models import Game, Player, ProposedHand
 from .stored import StoredRound, stored_rounds
 
@@ -81,10 +85,27 @@ class Row:
 
 @dataclass
 class SentHand:
-    """A seat and the hand its player sent from their own phone (None: not yet)."""
+    """A seat and the hand its player sent from their own phone (None: not yet), with what
+    the hand is worth (cards counted, points summed) and why it stopped the round, if so."""
 
     player: Player
     hand: ProposedHand | None
+    value: int | None = None
+    problem: str = ""
+
+
+def sent_hand(table: Table, player: Player, hand: ProposedHand | None, lang: str) -> SentHand:
+    if hand is None:
+        return SentHand(player, None)
+    value = None
+    try:
+        if hand.cards:
+            value = table.hand_value(tuple(parse_hand(hand.cards)))
+        elif hand.points:
+            value = parse_points(hand.points)
+    except (RulesError, ValidationError):  # checked when sent; a rule changed since
+        value = None
+    return SentHand(player, hand, value, (hand.problem or {}).get(lang, ""))
 
 
 @dataclass
@@ -287,7 +308,9 @@ def game_board(
             if hands is None:
                 hands = {h.seat: h for h in game.proposed_hands.filter(number=played + 1)}
             board.sent = [
-                SentHand(p, hands.get(p.seat)) for p in players if table.plays(p.seat, played + 1)
+                sent_hand(table, p, hands.get(p.seat), lang)
+                for p in players
+                if table.plays(p.seat, played + 1)
             ]
     return board
 

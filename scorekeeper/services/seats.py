@@ -8,6 +8,7 @@ by the last hand sent when the table chose so. A new edit link closes the player
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -36,6 +37,7 @@ class Hand:
     cards: str = ""
     went_out: bool = False
     laid_nothing: bool = False
+    client_uuid: uuid.UUID | None = None
 
 
 @writing()
@@ -160,11 +162,17 @@ def hand_send(*, game: Game, seat: int, number: int, hand: Hand) -> ProposedHand
     takes hands (a stale page is a Conflict); sent again, it replaces the one before."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     table = table_of(game, Table, "romi_no_rounds")
+    if hand.client_uuid is not None:  # sent again (a lost answer, the outbox): stored once
+        stored = ProposedHand.objects.filter(client_uuid=hand.client_uuid).first()
+        if stored is not None:
+            if (stored.game_id, stored.seat) != (game.pk, seat) or stored.number != number:
+                raise ServiceError("uuid_reused")
+            return stored
     played = game.rounds.count()
     if game.finished_at is not None:
         raise ServiceError("game_over")
     if number != played + 1:
-        raise Conflict("round_taken" if number <= played else "round_gap", number=number)
+        raise Conflict("hand_late" if number <= played else "round_gap", number=number)
     if not table.plays(seat, number):  # left the table, or joins later
         raise ServiceError("seat_not_playing", number=number)
     _checked(table, number, hand)
@@ -178,6 +186,7 @@ def hand_send(*, game: Game, seat: int, number: int, hand: Hand) -> ProposedHand
             "cards": hand.cards.strip(),
             "went_out": hand.went_out,
             "laid_nothing": hand.laid_nothing,
+            "client_uuid": hand.client_uuid,
             "problem": {},
         },
     )

@@ -22,9 +22,11 @@ from .. import outbox, services
 from ..digits import small_number
 from ..forms import RoundForm
 from ..i18n import lang
+from ..models import Game
 from ..refusals import rule_words
 from ..result_text import result_text
 from ..romi_forms import RomiContractForm, RomiFinishForm
+from ..seat_forms import initial_from_sent
 from ..selectors import Board, game_board
 from ..tokens import join_token, rotated_token, token_hash, view_token
 from .access import (
@@ -43,6 +45,15 @@ from .errors import problem
 from .responses import REFUSED, HtmxHttpRequest, service_message
 
 VIEWER_CACHE_SECONDS = 600
+
+
+def finished_result(board: Board, game: Game) -> dict[str, str]:
+    """What "share the result" sends: the words, the view link, the PDF's file name."""
+    return {
+        "text": result_text(board),
+        "view": reverse("game", args=[view_token(game.view_salt)]),
+        "pdf": f"{board.rules.slug}-{game.created_at:%Y-%m-%d}.pdf",
+    }
 
 
 # From this many players, the app points the scorer to "Join the table".
@@ -79,19 +90,15 @@ def game_context(
             and not board.romi
         )
     if board.finished:  # what "share the result" sends
-        context["result"] = {
-            "text": result_text(board),
-            "view": reverse("game", args=[view_token(access.game.view_salt)]),
-            "pdf": f"{board.rules.slug}-{access.game.created_at:%Y-%m-%d}.pdf",
-        }
+        context["result"] = finished_result(board, access.game)
     table = board.table
     if access.can_edit and not board.finished:
         if isinstance(table, RomiTable):
             context.setdefault("romi_form", RomiContractForm(players=board.players))
             context.setdefault("finish_form", RomiFinishForm(trophies=table.romi.trophies_in_play))
         else:
-            sent = [s.player.seat for s in board.sent if s.hand is not None]
-            initial = RoundForm.initial_from_sent(board.sent)
+            sent = {s.player.seat: s for s in board.sent if s.hand is not None}
+            initial = initial_from_sent(board.sent)
             number = board.next_round.number if board.next_round else None
             entry = form or RoundForm(
                 players=board.players, table=table, initial=initial, sent=sent, number=number

@@ -17,11 +17,13 @@ from rules_engine import RomiTable, Table
 
 from .. import services
 from ..i18n import lang
+from ..keypad import parse_points
 from ..models import Game, Player, SeatLink
 from ..seat_forms import SeatHandForm
 from ..selectors import game_board
-from ..tokens import token_hash
+from ..tokens import token_hash, view_token
 from .access import MAX_TOKEN, edit_access
+from .games import finished_result
 from .responses import REFUSED, HtmxHttpRequest, add_refusal, page, service_message
 
 
@@ -101,6 +103,32 @@ def seat_release(request: HtmxHttpRequest, token: str, seat: int) -> HttpRespons
     return redirect(reverse("share", args=[token]) + "#join-title")
 
 
+@dataclass
+class LastRound:
+    """What the last round saved stored for this seat, beside the hand its phone sent."""
+
+    number: int
+    score: int
+    stored: str  # the hand as stored: its cards, else its points
+    sent: str | None  # the hand this phone sent for it (None: none sent, or no longer kept)
+    differs: bool
+    sat_out: bool
+
+
+def _last_round(seat: Seat, board: Any) -> LastRound | None:
+    if not board.rows:
+        return None
+    row = board.rows[-1]
+    cell = row.cells[seat.player.seat]
+    stored = cell.cards or ("" if cell.hand_points is None else str(cell.hand_points))
+    hand = seat.game.proposed_hands.filter(number=row.number, seat=seat.player.seat).first()
+    sent = None
+    if hand is not None:
+        sent = hand.cards or str(parse_points(hand.points) or 0)
+    differs = sent is not None and " ".join(sent.split()) != " ".join((stored or "0").split())
+    return LastRound(row.number, cell.score, stored or "0", sent, differs, cell.sat_out)
+
+
 def _context(seat: Seat, form: SeatHandForm | None = None, **extra: Any) -> dict[str, Any]:
     board = game_board(seat.game, lang())
     mine = next((s.hand for s in board.sent if s.player.seat == seat.player.seat), None)
@@ -124,6 +152,10 @@ def _context(seat: Seat, form: SeatHandForm | None = None, **extra: Any) -> dict
         "mine": mine,
         "problem": problem,
         "away": away,
+        "last_round": _last_round(seat, board),
+        # The end of the game: its chart and "share the result", through the view link.
+        "view_token": view_token(seat.game.view_salt),
+        "result": finished_result(board, seat.game) if board.finished else None,
         **extra,
     }
 

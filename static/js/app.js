@@ -261,6 +261,7 @@
     if (event.detail.elt.matches && event.detail.elt.matches("form.round-form")) closeKeypad();
   });
   document.addEventListener("htmx:afterSwap", (event) => {
+    if (event.detail.live) return; // news from another phone: the page stays where it is
     if (event.detail.target.id !== "live" && event.detail.elt.id !== "live") return;
     const live = document.getElementById("live");
     if (!live || !document.querySelector(".round-form, [data-saved]")) return;

@@ -29,14 +29,50 @@
   const shown = () => versionOf(live());
   const roundOf = (form) => form?.querySelector('input[name="number"]')?.value;
 
-  // A form this phone is using: typed in, or a card picker opened on it.
+  // A form this phone is using: typed in, a card picker opened on it, or a field of it in
+  // focus (the points keypad open on it).
   function inUse() {
     const here = live();
     if (!here) return null;
     for (const form of here.querySelectorAll("form[id]")) {
-      if (form.dataset.typed) return form;
+      if (form.dataset.typed || form.contains(document.activeElement)) return form;
     }
     return null;
+  }
+
+  // Hands sent from the players' phones, into the form in use: an empty hand is filled
+  // (focus and keypad stay where they are), a hand typed otherwise is flagged, a sent ★ is
+  // taken when nobody is marked as gone out yet.
+  function mergeSent(mine, theirs) {
+    for (const line of theirs.querySelectorAll(".hand [data-sent]")) {
+      const seat = line.closest(".hand").dataset.seat;
+      const own = mine.querySelector(`.hand[data-seat="${seat}"]`);
+      if (!own) continue;
+      const field = (name) => own.querySelector(`[name="${name}_${seat}"]`);
+      const points = field("points"), cards = field("cards"), nothing = field("laid_nothing");
+      const sent = line.dataset;
+      const typed = [points?.value.trim(), cards?.value.trim()].some(Boolean) || nothing?.checked;
+      own.querySelector("[data-sent]")?.remove();
+      own.classList.add("sent");
+      if (!typed) {
+        if (points) points.value = sent.points || "";
+        if (cards) cards.value = sent.cards || "";
+        if (nothing) nothing.checked = Boolean(sent.nothing);
+        for (const input of [points, cards]) input?.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+      const same = (points?.value.trim() || "") === (sent.points || "")
+        && (cards?.value.trim() || "") === (sent.cards || "")
+        && Boolean(nothing?.checked) === Boolean(sent.nothing);
+      own.classList.toggle("differs", !same);
+      if (!same) {
+        const note = document.createElement("strong");
+        note.textContent = ` ${sent.differsNote}`;
+        line.append(note);
+      }
+      own.append(line);
+      const out = mine.querySelector(`input[name="went_out"][value="${seat}"]`);
+      if (sent.out && out && !mine.querySelector('input[name="went_out"]:checked')) out.checked = true;
+    }
   }
 
   // Typing in any form of the live part marks it, so news does not wipe what is typed.
@@ -89,8 +125,10 @@
   }
 
   // Notes this phone was answered and decisions it still has to make ride on top of news.
+  // A note stays while the rounds played are the same (a later round saved makes it old).
   function carry(current, fresh) {
-    const kept = [...current.querySelectorAll(":scope > [data-keep], :scope > [data-pending]")];
+    const sameRounds = current.dataset.played === fresh.dataset.played;
+    const kept = [...current.querySelectorAll(`:scope > [data-pending]${sameRounds ? ", :scope > [data-keep]" : ""}`)];
     for (const element of kept.reverse()) {
       const name = element.dataset.keep || element.dataset.pending;
       const same = [...fresh.querySelectorAll("[data-keep], [data-pending]")]
@@ -101,26 +139,59 @@
   }
 
   // The new live part replaces the old one, if it is newer.
-  function swap(html, { force = false } = {}) {
+  // `own`: this phone's own answer (its outbox's), which replaces even a form in use.
+  function swap(html, { force = false, own = false } = {}) {
     const template = document.createElement("template");
     template.innerHTML = html.trim();
     const fresh = template.content.querySelector("#live");
     const current = live();
     if (!fresh || !current) return false;
-    if (!force && versionOf(fresh) <= shown()) return false;
-    const mine = inUse();
+    if (!force && !own && versionOf(fresh) <= shown()) return false;
+    // The field being typed in stays where it is on the screen, whatever grows above it.
+    const focused = current.contains(document.activeElement) ? document.activeElement : null;
+    const top = focused?.getBoundingClientRect().top;
+    const mine = own ? null : inUse();
+    let kept = null; // the form in use, kept in place (moving it would take its focus)
+    let unsent = false;
     if (mine) {
       const theirs = fresh.querySelector(`form[id="${mine.id}"]`);
-      if (!theirs || roundOf(theirs) !== roundOf(mine)) { tellNews(); return false; }
-      theirs.replaceWith(mine);
+      if (theirs && roundOf(theirs) === roundOf(mine)) {
+        mergeSent(mine, theirs);
+        kept = { mine, theirs };
+      } else if (mine.matches("[data-seat-page] form")) {
+        // A player's own page follows the game: the round they were typing was saved
+        // without it; the page says so, and what was stored for them.
+        unsent = true;
+      } else { tellNews(); return false; }
     }
     carry(current, fresh);
-    current.replaceWith(fresh);
-    window.htmx.process(fresh);
+    if (unsent && start.dataset.msgUnsent) {
+      const note = document.createElement("p");
+      note.className = "flash";
+      note.setAttribute("role", "status");
+      note.textContent = start.dataset.msgUnsent;
+      fresh.prepend(note);
+    }
+    let swapped = fresh;
+    if (kept && kept.mine.parentNode === current && kept.theirs.parentNode === fresh) {
+      // Everything around the form in use is replaced; the form itself stays where it is.
+      const nodes = [...fresh.childNodes];
+      const at = nodes.indexOf(kept.theirs);
+      for (const node of [...current.childNodes]) if (node !== kept.mine) node.remove();
+      kept.mine.before(...nodes.slice(0, at));
+      kept.mine.after(...nodes.slice(at + 1));
+      for (const attr of [...fresh.attributes]) current.setAttribute(attr.name, attr.value);
+      swapped = current;
+    } else {
+      if (kept) kept.theirs.replaceWith(kept.mine);
+      current.replaceWith(fresh);
+    }
+    if (focused?.isConnected) window.scrollBy(0, focused.getBoundingClientRect().top - top);
+    window.htmx.process(swapped);
     // What the other scripts do after any swap of the live part (outbox rows, client UUIDs);
     // `live` tells them this was news, not this phone's own answer.
-    fresh.dispatchEvent(new CustomEvent("htmx:afterSwap", {
-      bubbles: true, detail: { target: fresh, elt: fresh, html, live: true },
+    swapped.dispatchEvent(new CustomEvent("htmx:afterSwap", {
+      bubbles: true, detail: { target: swapped, elt: swapped, html, live: true },
     }));
     return true;
   }
