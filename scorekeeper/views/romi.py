@@ -19,6 +19,8 @@ from .responses import HtmxHttpRequest, add_refusal, back_to_game, page
 def _render(
     request: HtmxHttpRequest, access: Access, status: int = 200, **forms: Form
 ) -> HttpResponse:
+    if status == 200:  # after a write: the page's version is the one just stored
+        access.game.refresh_from_db()
     context = game_context(request, access, **forms)
     return page(request, "games/game.html", context, fragment="live", status=status)
 

@@ -181,8 +181,10 @@ def seat_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
             )
             if not request.htmx:
                 return redirect("seat", token=token)
+            seat.game.refresh_from_db()  # the answer shows the version just stored
             return page(request, "seats/seat.html", _context(seat, sent=True), fragment="live")
         except services.Conflict as error:  # the round was saved meanwhile: the next one
+            seat.game.refresh_from_db()
             context = _context(seat, refusal=service_message(error))
             return page(request, "seats/seat.html", context, fragment="live", status=409)
         except services.ServiceError as error:
