@@ -10,6 +10,7 @@ categories) or is longer than the column that keeps it.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 from .models import MAX_NAME
 from .refusals import ServiceError
@@ -66,3 +67,21 @@ def snapshot_exported(snapshot: object, most: int = MAX_NAME) -> object:
     if isinstance(snapshot, list):
         return [snapshot_exported(item, most) for item in snapshot]
     return snapshot
+
+
+# From this many players, the score sheet's header on a phone shows short names.
+SHORT_FROM = 5
+
+
+def short_names(names: Sequence[str], least: int = 3) -> list[str]:
+    """Each name cut to the shortest start no other name shares (at least `least` letters),
+    so a narrow header tells Marie-Hélène ("Mari") from Maximilien ("Maxi")."""
+    keys = [name.casefold() for name in names]
+    shorts = []
+    for index, name in enumerate(names):
+        others = [key for other, key in enumerate(keys) if other != index]
+        size = least
+        while size < len(name) and any(key[:size] == keys[index][:size] for key in others):
+            size += 1
+        shorts.append(name[:size])
+    return shorts

@@ -28,6 +28,7 @@ MESSAGES = {
     "no-winner": gettext_lazy("no winner"),
     "title": gettext_lazy("Round {n} was not stored"),
     "yours": gettext_lazy("Yours"),
+    "player": gettext_lazy("Player"),
     "stored": gettext_lazy("On the server"),
     "replace": gettext_lazy("Replace the stored round with mine"),
     "keep": gettext_lazy("Keep the stored round"),

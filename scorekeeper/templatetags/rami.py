@@ -15,6 +15,8 @@ from rules_engine import COLOUR_SYMBOLS, SYSTEMS, RulesError, format_meld, parse
 
 from ..facts import FACT_BADGES, FACT_MARKS, colour_name, trophy_name
 from ..i18n import elide, lang
+from ..names import SHORT_FROM
+from ..names import short_names as names_cut
 from ..static_storage import page_scripts as scripts_of_pages
 
 if TYPE_CHECKING:
@@ -52,6 +54,14 @@ def trophy_label(symbol: str) -> str:
 @register.filter
 def at(sequence: Sequence[Any], index: int) -> Any:
     return sequence[index]
+
+
+@register.filter
+def short_names(players: Sequence[Any]) -> list[str]:
+    """The score sheet header's short names (empty: the table is small, full names fit)."""
+    if len(players) < SHORT_FROM:
+        return []
+    return names_cut([str(p.name) for p in players])
 
 
 @register.filter

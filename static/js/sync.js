@@ -192,7 +192,8 @@
 
   function renderRoundCard() {
     const number = nextNumber();
-    document.querySelectorAll("#live .round-card[data-round]").forEach((card) => {
+    // The round cards and the hands sent are for one round: offline, the one to enter next.
+    document.querySelectorAll("#live .round-card[data-round], #live .hands-sent[data-round]").forEach((card) => {
       card.hidden = Number(card.dataset.round) !== number;
     });
     const f = form();
@@ -206,18 +207,22 @@
     if (!over && note) note.remove();
   }
 
+  // Players as rows, as on the online panel: the stored score and this phone's side by side,
+  // each row that differs highlighted, whatever the number of players.
   function versionsTable(entry) {
     const names = entry.names || [];
-    const head = el("tr", {}, el("th", {}, ""), ...names.map((n) => el("th", { scope: "col" }, n)));
-    const mine = el("tr", {}, el("th", { scope: "row" }, msg("msgYours")),
-      ...names.map((_n, seat) => el("td", {}, yourCell(entry, seat))));
-    const rows = [head, mine];
     const stored = entry.answer && entry.answer.stored;
-    if (stored) {
-      rows.push(el("tr", {}, el("th", { scope: "row" }, msg("msgStored")),
-        ...stored.cells.map((cell) => el("td", {}, storedCell(cell)))));
-    }
-    return el("div", { class: "grid-scroll" }, el("table", { class: "scores versions" }, ...rows));
+    const head = el("tr", {}, el("th", { scope: "col" }, msg("msgPlayer")),
+      ...(stored ? [el("th", { scope: "col" }, msg("msgStored"))] : []),
+      el("th", { scope: "col" }, msg("msgYours")));
+    const rows = names.map((name, seat) => {
+      const yours = el("td", {}, yourCell(entry, seat));
+      const theirs = stored && stored.cells[seat] ? el("td", {}, storedCell(stored.cells[seat])) : null;
+      const row = el("tr", {}, el("th", { scope: "row" }, name), ...(theirs ? [theirs] : []), yours);
+      if (theirs && theirs.textContent !== yours.textContent) row.className = "differs";
+      return row;
+    });
+    return el("table", { class: "versions" }, el("thead", {}, head), el("tbody", {}, ...rows));
   }
 
   function reason(entry) {
@@ -235,8 +240,9 @@
         versionsTable(entry));
       const actions = el("div", { class: "actions" });
       if (entry.state === "conflict") {
-        actions.append(el("button", { type: "button", class: "primary", "data-action": "replace" }, msg("msgReplace")),
-          el("button", { type: "button", "data-action": "keep" }, msg("msgKeep")));
+        // Two choices, neither the default: the scorer reads both versions and picks.
+        actions.append(el("button", { type: "button", "data-action": "keep" }, msg("msgKeep")),
+          el("button", { type: "button", "data-action": "replace" }, msg("msgReplace")));
       } else {
         actions.append(el("button", { type: "button", class: "primary", "data-action": "edit" }, msg("msgEdit")),
           el("button", { type: "button", class: "danger", "data-action": "discard" }, msg("msgDiscard")));

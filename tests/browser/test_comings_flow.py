@@ -21,7 +21,7 @@ WORDS = {
         "worst": "le pire total (30)",
         "sit": "L’asseoir à la table",
         "left": "parti·e après la manche 1",
-        "since": "arrivé·e manche 2 à 30",
+        "since": "arrivé·e manche 2 avec 30",
         "joined": "Le nouveau joueur s’assoit à la table dès la manche suivante.",
     },
     "en": {
@@ -30,7 +30,7 @@ WORDS = {
         "worst": "the worst total (30)",
         "sit": "Sit them at the table",
         "left": "left after round 1",
-        "since": "joined round 2 at 30",
+        "since": "joined round 2 with 30",
         "joined": "The new player sits at the table from the next round.",
     },
 }

@@ -10,6 +10,7 @@ from scorekeeper.models import Round
 from scorekeeper.selectors import game_board
 
 from ..scorekeeper.helpers import round_data
+from .test_game_screen import assert_on_screen
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -230,24 +231,36 @@ def test_an_answer_lost_on_the_way_back_is_replayed_and_stored_once(phone, start
 
 
 def test_a_conflicting_offline_entry_shows_both_versions_and_the_user_chooses(phone, start_game):
-    g = start_game("liverpool", ["Ana", "Ben"])
+    g = start_game("liverpool", ["Ana", "Ben", "Cléo", "Dan"])
     page = phone
-    enter_offline(page, g.url, 1, {0: "33"})
+    enter_offline(page, g.url, 1, {0: "33", 2: "5", 3: "7"})
     # Meanwhile another phone stores round 1 with other values.
-    entries, no_winner = round_entries(g, round_data({1: "10"}, out=0))
+    entries, no_winner = round_entries(g, round_data({1: "10", 2: "5", 3: "7"}, out=0))
     services.round_record(game=g.game, entries=entries, no_winner=no_winner, number=1)
     page.context.set_offline(False)
     problem = page.locator(".outbox .problem")
     problem.get_by_role("heading", name="La manche 1 n'a pas été enregistrée").wait_for()
-    text = problem.inner_text()
-    assert "Un autre téléphone" in text
-    assert "La vôtre" in text and "Sur le serveur" in text
-    assert "33" in problem.locator("tr", has_text="La vôtre").inner_text()
-    assert "10" in problem.locator("tr", has_text="Sur le serveur").inner_text()
+    assert "Un autre téléphone" in problem.inner_text()
+    # Players as rows, as on the online panel: every difference on the screen, highlighted.
+    head = problem.locator("thead").inner_text()
+    assert head.split() == ["Joueur", "Sur", "le", "serveur", "La", "vôtre"]
+    rows = problem.locator("tbody tr")
+    assert rows.count() == 4
+    for name, differs in [("Ana", True), ("Ben", True), ("Cléo", False), ("Dan", False)]:
+        row = problem.locator("tbody tr", has_text=name)
+        assert ("differs" in (row.get_attribute("class") or "")) == differs, name
+        assert_on_screen(page, row.locator("td").last, f"{name}'s score")
+    assert problem.locator("tbody tr", has_text="Ana").locator("td").all_inner_texts()[1] == "33"
+    # Neither choice looks like the default.
+    for name in ("Garder la manche enregistrée", "Remplacer la manche enregistrée par la mienne"):
+        assert "primary" not in (
+            problem.get_by_role("button", name=name).get_attribute("class") or ""
+        )
+    page.screenshot(path="/tmp/offline-versions.png")
     assert Round.objects.count() == 1
     problem.get_by_role("button", name="Remplacer la manche enregistrée par la mienne").click()
     wait_until(page, "document.querySelectorAll('.outbox .problem').length === 0")
-    wait_for_db(page, lambda: game_board(g.game).totals == [33, 0])
+    wait_for_db(page, lambda: game_board(g.game).totals == [33, 0, 5, 7])
     assert Round.objects.count() == 1
 
 
