@@ -21,7 +21,14 @@ OWN_STYLES = "css/"
 # The scripts every page runs after htmx and the outbox (which the service worker also loads
 # on its own), in their order. Compressed together they weigh a kilobyte less than apart, and
 # a first visit makes three requests fewer.
-PAGE_SCRIPTS = ("js/app.js", "js/provisional.js", "js/sync.js", "js/live.js", "js/seat.js")
+PAGE_SCRIPTS = (
+    "js/app.js",
+    "js/provisional.js",
+    "js/sync.js",
+    "js/live.js",
+    "js/seat.js",
+    "js/screen.js",
+)
 PAGE_BUNDLE = "js/page.js"
 
 

@@ -16,6 +16,7 @@ from .views import (
     romi,
     rounds,
     rules,
+    screen,
     seats,
 )
 
@@ -29,6 +30,8 @@ urlpatterns = [
     path("g/<str:token>/seats/close/", seats.seats_close, name="seats_close"),
     path("g/<str:token>/seats/last-hand/", seats.last_hand_saves, name="last_hand_saves"),
     path("g/<str:token>/seats/<int:seat>/release/", seats.seat_release, name="seat_release"),
+    path("g/<str:token>/screen/", screen.screen, name="screen"),
+    path("g/<str:token>/screen/live/", screen.screen_live, name="screen_live"),
     path("j/<str:token>/", seats.join, name="join"),
     path("s/<str:token>/", seats.seat_page, name="seat"),
     path("s/<str:token>/live/", seats.seat_live, name="seat_live"),

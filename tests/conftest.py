@@ -9,7 +9,7 @@ import pytest
 
 from rules_engine import PlayerDeal, TableOptions, get_rules
 from scorekeeper import services, tokens
-from scorekeeper.models import Game
+from scorekeeper.models import Game, SeatLink
 
 
 @dataclass
@@ -108,6 +108,13 @@ def page_tour(start_game) -> dict[str, str]:
     g.game.refresh_from_db()
     services.hand_send(game=g.game, seat=1, number=2, hand=services.Hand(cards="K 7"))
     salt = g.game.seat_salt
+    # Ana's seat taken by another phone: the join page shows it taken, the share page lists it.
+    SeatLink.objects.filter(game=g.game, seat=0).update(claimed_by="0" * 64)
+    services.seats_open(game=done.game)
+    done.game.refresh_from_db()
+    # Eight at the table, nothing played yet: the tip to join the table, short names.
+    eight = ["Marie-Hélène", "Maximilien", "Ana", "Ben", "Cléo", "Dan", "Élodie", "Fanny"]
+    big = start_game("liverpool", eight)
     player = romi.game.players.get(seat=1)
     card = {"points": 3, "colour": "H", "combos": [2], "bonus_cards": 0, "joker_used": False}
     contract = services.romi_contract_log(game=romi.game, player=player, **card)
@@ -126,6 +133,10 @@ def page_tour(start_game) -> dict[str, str]:
         "remove a contract": f"{romi.url}romi/contracts/{contract.pk}/delete/",
         "join the table": f"/j/{tokens.join_token(salt)}/",
         "a player's own page": f"/s/{tokens.seat_token(salt, 1)}/",
+        "a player's own page, game over": f"/s/{tokens.seat_token(done.game.seat_salt, 1)}/",
+        "a table of eight": big.url,
+        "big screen": f"{g.view_url}screen/",
+        "big screen, game over": f"{done.view_url}screen/",
         "home": "/",
         "new game": "/new/",
         "game": g.url,

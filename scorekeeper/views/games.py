@@ -206,6 +206,7 @@ def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
     view = view_token(access.game.view_salt)
     game = access.game
     links = {
+        "view_token": view,
         "view": request.build_absolute_uri(reverse("game", args=[view])),
         "edit": request.build_absolute_uri(reverse("game", args=[token])),
     }

@@ -305,9 +305,14 @@ def test_a_tap_on_the_grid_header_shows_whole_names(open_phone, start_game):
     g = start_game("liverpool", NAMES, first_dealer=0)
     page = open_phone(g.url, 360, 740)
     head = page.locator("table.scores thead th").nth(1)
-    assert head.evaluate("th => th.scrollWidth > th.clientWidth")  # "Alexandrine" is cut...
+    # Eight at the table: each name's shortest distinct start, whole in the cell...
+    short = head.locator(".name-short").inner_text()
+    assert short != "Alexandrine" and "Alexandrine".startswith(short)
+    assert head.evaluate("th => th.scrollWidth <= th.clientWidth")
+    heads = page.locator("table.scores thead th .name-short").all_inner_texts()
+    assert len(set(heads)) == len(heads)  # two names beginning alike stay two
     head.tap()
-    assert head.evaluate("th => th.scrollWidth <= th.clientWidth")  # ...until a tap
+    assert head.evaluate("th => th.scrollWidth <= th.clientWidth")  # ...the whole name on a tap
     assert head.inner_text() == "Alexandrine"
 
 

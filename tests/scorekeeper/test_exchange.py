@@ -200,3 +200,26 @@ def test_a_contract_logged_twice_in_one_file_is_named_as_the_files_own_mistake(c
     assert response.status_code == 422
     assert "used once in this file" in errors(response)
     assert "another game" not in response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("options", "rounds_kept"),
+    [({"rounds": 2}, 2), ({"end_at_total": 50}, 2)],
+)
+def test_an_import_with_rounds_past_the_games_end_is_refused(
+    client, start_game, options, rounds_kept
+):
+    g = start_game("rami-51", ["Ana", "Ben"])
+    for _ in range(3):
+        client.post(g.url + "rounds/", round_data({1: "30"}, out=0))
+    document = exported(client, g)
+    assert len(document["rounds"]) == 3
+    document["options"] = {**document.get("options", {}), **options}
+    wipe()
+    client.get("/language/en/")
+    response = upload(client, document)
+    assert response.status_code == 422
+    assert f"rounds[{rounds_kept}]" in response.content.decode() or "round 3" in errors(response)
+    assert "the game's options end it after round 2" in errors(response)
+    assert Game.objects.count() == 0
