@@ -4,13 +4,13 @@ import time
 
 import pytest
 from django.core.signals import request_started
+from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.models import Round
 from scorekeeper.selectors import game_board
 
 from ..scorekeeper.helpers import round_data
-from .test_game_screen import assert_on_screen
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -209,7 +209,7 @@ def test_an_answer_lost_on_the_way_back_is_replayed_and_stored_once(phone, start
 
     wait_for_db(page, lambda: Round.objects.count() == 1, state=state)
     wait_until(page, "document.querySelectorAll('tr.pending').length === 0")
-    page.locator("table.scores tbody tr", has_text="12").wait_for()
+    page.locator('table.scores tbody tr[data-round="1"]', has_text="12").wait_for()
     assert lost[0].status == 200
     assert Round.objects.count() == 1
     # The same entry replayed again from the outbox is still one row.
@@ -248,8 +248,9 @@ def test_a_conflicting_offline_entry_shows_both_versions_and_the_user_chooses(ph
     assert rows.count() == 4
     for name, differs in [("Ana", True), ("Ben", True), ("Cléo", False), ("Dan", False)]:
         row = problem.locator("tbody tr", has_text=name)
+        # The outbox renders again as the answers arrive: expect() waits for it to settle.
+        expect(row.locator("td").last).to_be_in_viewport()
         assert ("differs" in (row.get_attribute("class") or "")) == differs, name
-        assert_on_screen(page, row.locator("td").last, f"{name}'s score")
     assert problem.locator("tbody tr", has_text="Ana").locator("td").all_inner_texts()[1] == "33"
     # Neither choice looks like the default.
     for name in ("Garder la manche enregistrée", "Remplacer la manche enregistrée par la mienne"):
@@ -324,7 +325,7 @@ def test_a_new_version_takes_over_without_breaking_the_open_game(phone, start_ga
         "caches.keys()"
     )
     enter(page, 0, {1: "12"})
-    page.locator("table.scores tbody tr", has_text="12").wait_for()
+    page.locator('table.scores tbody tr[data-round="1"]', has_text="12").wait_for()
     page.context.set_offline(True)
     page.reload()
     page.get_by_role("heading", name="Manche 2 sur 7").wait_for()
