@@ -6,7 +6,7 @@ import os
 
 import pytest
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from rules_engine import SYSTEMS, parse_cards, parse_hand, parse_melds
@@ -69,6 +69,7 @@ def no_5xx(response):
         max_size=10,
     )
 )
+@example(fields={"name_3": "Dé", "name_4": "E  e"})  # five at the table: short names too
 def test_new_game_form(fields):
     client = Client()
     valid = {
@@ -82,7 +83,9 @@ def test_new_game_form(fields):
     if response.status_code == 302:
         game = Game.objects.order_by("-pk").first()
         html = client.get(response["Location"]).content.decode()
-        heads = texts(html, "th")  # each player heads a column of the scoreboard
+        # Each player heads a column of the scoreboard (from five players, the whole name
+        # beside its short form).
+        heads = texts(html, "th") + texts(html, "span", "name-full")
         assert all(" ".join(p.name.split()) in heads for p in game.players.all())
         assert "<script>alert(1)" not in html and "onerror=alert(1)>" not in html
 
