@@ -17,15 +17,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import services
 from ..book_exchange import MAX_BOOK_BYTES, export_book, read_book
+from ..csv_export import SEPARATORS, export_csv
 from ..documents import BookDocument, GameDocument
-from ..exchange import (
-    EXPORT_PREFETCH,
-    MAX_BYTES,
-    SEPARATORS,
-    export_csv,
-    export_game,
-    read_document,
-)
+from ..exchange import EXPORT_PREFETCH, MAX_BYTES, export_game, read_document
 from ..i18n import lang
 from ..models import Game
 from ..places import document_names, place_in_words

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from .test_game_screen import assert_on_screen
 from .test_join_the_table import (
     Phone,
+    open_players_links,
     server,  # noqa: F401 (fixture)
 )
 from .test_live_table import start_game, streaming
@@ -23,10 +24,7 @@ def table(browser, server, names=("Bruno", "Chloé")):  # noqa: F811
     scorer = Phone(browser, server)
     scorer.page.goto("/")
     edit, _view = start_game(scorer.page)
-    scorer.page.goto(edit + "share/")
-    scorer.page.get_by_role("button", name="Ouvrir les liens des joueurs").tap()
-    join = scorer.page.get_by_role("textbox", name="Lien pour rejoindre la table")
-    link = "/j/" + join.input_value().split("/j/")[1]
+    link = open_players_links(scorer.page, edit)
     scorer.page.goto(edit)
     streaming(scorer.page)
     players = {}

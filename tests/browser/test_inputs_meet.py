@@ -29,14 +29,20 @@ def slow_news(page, ms: int) -> None:
     page.route("**/live/?v=*", late)
 
 
-@pytest.mark.parametrize("delay", [0, 150, 300, 500])
-def test_the_second_phone_keeps_both_versions_until_its_scorer_chooses(phones, delay):  # noqa: F811
+def two_edit_phones(phones):  # noqa: F811
+    """Phone A and phone B on one game's edit link, both streaming; B hears news late."""
     a = phones("/")
     edit, _view = start_game(a)
     b = phones(edit)
     for page in (a, b):
         streaming(page)
     slow_news(b, 400)
+    return a, b
+
+
+@pytest.mark.parametrize("delay", [0, 150, 300, 500])
+def test_the_second_phone_keeps_both_versions_until_its_scorer_chooses(phones, delay):  # noqa: F811
+    a, b = two_edit_phones(phones)
     type_round(a, ["0", "12", "7"])
     type_round(b, ["0", "30", "7"])
 
@@ -70,12 +76,7 @@ def test_the_second_phone_keeps_both_versions_until_its_scorer_chooses(phones, d
 
 
 def test_a_phone_answered_already_entered_keeps_the_note(phones):  # noqa: F811
-    a = phones("/")
-    edit, _view = start_game(a)
-    b = phones(edit)
-    for page in (a, b):
-        streaming(page)
-    slow_news(b, 400)
+    a, b = two_edit_phones(phones)
     for page in (a, b):
         type_round(page, ["0", "12", "7"])
     a.get_by_role("button", name="Enregistrer la manche").tap()

@@ -39,6 +39,14 @@ class Phone:
         self.taps += 1
 
 
+def open_players_links(page, edit: str) -> str:
+    """The scorer opens the players' links on the share page; returns the join path."""
+    page.goto(edit + "share/")
+    page.get_by_role("button", name="Ouvrir les liens des joueurs").tap()
+    join = page.get_by_role("textbox", name="Lien pour rejoindre la table")
+    return "/j/" + join.input_value().split("/j/")[1]
+
+
 def test_three_players_send_their_own_hands_and_the_last_one_saves_the_round(browser, server):
     scorer = Phone(browser, server)
     phones = [scorer]
@@ -105,10 +113,7 @@ def test_a_seat_is_taken_once_and_only_the_scorer_gives_it_back(browser, server)
     try:
         scorer.page.goto("/")
         edit, _view = start_game(scorer.page)
-        scorer.page.goto(edit + "share/")
-        scorer.page.get_by_role("button", name="Ouvrir les liens des joueurs").tap()
-        join = scorer.page.get_by_role("textbox", name="Lien pour rejoindre la table")
-        link = "/j/" + join.input_value().split("/j/")[1]
+        link = open_players_links(scorer.page, edit)
 
         first.page.goto(link)
         first.tap(first.page.get_by_role("button", name="Chloé"))

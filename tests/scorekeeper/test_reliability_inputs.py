@@ -215,7 +215,7 @@ def test_the_csv_never_hands_a_spreadsheet_a_formula(client, start_game, system,
 
 
 def test_a_cell_of_text_starting_as_a_formula_is_quoted():
-    from scorekeeper.exchange import spreadsheet_cell
+    from scorekeeper.csv_export import spreadsheet_cell
 
     assert spreadsheet_cell("=1+1") == "'=1+1"
     assert spreadsheet_cell("\tx") == "'\tx"
