@@ -44,10 +44,11 @@ def _seven_contracts(
 
 RAMI_CONTRAT = RuleSystem(
     slug="rami-contrat",
-    name={"fr": "Rami Contrat", "en": "Rami Contrat"},
+    name={"fr": "Rami Contrat", "en": "Rami Contrat", "es": "Rami Contrat"},
     summary={
         "fr": "3 à 5 joueurs, 7 contrats, 10 puis 12 cartes ; on pose exactement le contrat.",
         "en": "3-5 players, 7 contracts, 10 then 12 cards; lay exactly what the contract asks.",
+        "es": "3 a 5 jugadores, 7 contratos, 10 y luego 12 cartas; se baja exactamente el contrato.",
     },
     players=(3, 5),
     meld_rules=MeldRules(set_min=3, run_min=3),
@@ -69,10 +70,11 @@ RAMI_CONTRAT = RuleSystem(
 
 LIVERPOOL = RuleSystem(
     slug="liverpool",
-    name={"fr": "Liverpool Rummy", "en": "Liverpool Rummy"},
+    name={"fr": "Liverpool Rummy", "en": "Liverpool Rummy", "es": "Liverpool Rummy"},
     summary={
         "fr": "2 à 8 joueurs, 7 manches de brelans et suites, 10 puis 12 cartes.",
         "en": "2-8 players, 7 deals of sets and runs, 10 then 12 cards.",
+        "es": "2 a 8 jugadores, 7 rondas de tríos y escaleras, 10 y luego 12 cartas.",
     },
     players=(2, 8),
     meld_rules=MeldRules(set_min=3, run_min=4),
@@ -87,10 +89,11 @@ LIVERPOOL = RuleSystem(
 
 RAMI_51 = RuleSystem(
     slug="rami-51",
-    name={"fr": "Rami (51)", "en": "Rami 51"},
+    name={"fr": "Rami (51)", "en": "Rami 51", "es": "Rami 51"},
     summary={
         "fr": "Rami classique, 13 cartes, première pose de 51 points avec une suite franche.",
         "en": "Classic French rummy, 13 cards, open with 51 points including a pure run.",
+        "es": "Rami francés clásico, 13 cartas, primera bajada de 51 puntos con una escalera limpia.",
     },
     players=(2, 6),
     meld_rules=MeldRules(set_min=3, set_max=4, set_distinct_suits=True, run_min=3),
@@ -105,10 +108,15 @@ RAMI_51 = RuleSystem(
 
 RAMI_CONTRAT_13 = RuleSystem(
     slug="rami-contrat-13",
-    name={"fr": "Rami Contrat 7 à 13 cartes", "en": "Contract Rummy 7 to 13 cards"},
+    name={
+        "fr": "Rami Contrat 7 à 13 cartes",
+        "en": "Contract Rummy 7 to 13 cards",
+        "es": "Rami Contrat de 7 a 13 cartas",
+    },
     summary={
         "fr": "2 à 8 joueurs, 7 à 13 cartes, suites circulaires, −10 à l'ouverture et à la fermeture.",
         "en": "2-8 players, 7 up to 13 cards, circular runs, −10 for opening first and closing.",
+        "es": "2 a 8 jugadores, de 7 a 13 cartas, escaleras que dan la vuelta, −10 por bajarse primero y por cortar.",
     },
     players=(2, 8),
     meld_rules=MeldRules(
@@ -133,10 +141,11 @@ RAMI_CONTRAT_13 = RuleSystem(
 
 ROMI_RAMI = RuleSystem(
     slug="romi-rami",
-    name={"fr": "ROMi RAMi", "en": "ROMi RAMi"},
+    name={"fr": "ROMi RAMi", "en": "ROMi RAMi", "es": "ROMi RAMi"},
     summary={
         "fr": "Jeu familial de 2 à 4 joueurs : contrats, couleurs bonus et trophées ; le plus haut gagne.",
         "en": "Family game for 2-4: contract cards, bonus colours and trophies; highest wins.",
+        "es": "Juego familiar de 2 a 4: cartas de contrato, colores de bonificación y trofeos; gana el total más alto.",
     },
     players=(2, 4),
     rounds=None,

@@ -14,7 +14,7 @@ from typing import NoReturn
 from . import referee
 from .catalogue import SYSTEMS, get_rules
 from .errors import NotationError, RulesError
-from .messages import describe
+from .messages import LANGUAGES, describe
 from .options import TableOptions
 from .referee import Question
 
@@ -62,7 +62,7 @@ def _options(args: argparse.Namespace) -> TableOptions:
 
 def _build() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m rules_engine", description=__doc__)
-    parser.add_argument("--lang", choices=("fr", "en"), default="en")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     rules = sub.add_parser("rules", help="list the rule systems")
     rules.add_argument("--json", action="store_true")
@@ -99,6 +99,41 @@ def _emit(args: argparse.Namespace, valid: bool, payload: referee.Answer, lines:
     return 0 if valid else 1
 
 
+# The command's own words around the engine's sentences, in each language of --lang.
+_WORDS = {
+    "en": {
+        "valid": "valid",
+        "not_valid": "not valid",
+        "found": "found",
+        "none": "none found",
+        "points": "points",
+        "bonus": "bonus cards kept",
+        "error": "error",
+        "position": "position",
+    },
+    "fr": {
+        "valid": "valide",
+        "not_valid": "non valide",
+        "found": "trouvé",
+        "none": "rien trouvé",
+        "points": "points",
+        "bonus": "cartes bonus gardées",
+        "error": "erreur",
+        "position": "position",
+    },
+    "es": {
+        "valid": "válida",
+        "not_valid": "no válida",
+        "found": "encontrada",
+        "none": "ninguna encontrada",
+        "points": "puntos",
+        "bonus": "cartas de bonificación guardadas",
+        "error": "error",
+        "position": "posición",
+    },
+}
+
+
 def _question(args: argparse.Namespace) -> Question:
     return Question.about(
         args.rules,
@@ -114,24 +149,26 @@ def _question(args: argparse.Namespace) -> Question:
 
 def _check(args: argparse.Namespace) -> int:
     answer = referee.check(_question(args), args.melds, args.lang)
-    verdict = "valid" if answer["valid"] else "not valid"
+    words = _WORDS[args.lang]
+    verdict = words["valid"] if answer["valid"] else words["not_valid"]
     melds = [" ".join(m) for m in answer["melds"]]
     if "points" in answer:  # rami-51's opening
-        lines = [f"{verdict}: {answer['points']} points", *answer["errors"]]
+        lines = [f"{verdict}: {answer['points']} {words['points']}", *answer["errors"]]
     elif "contract" in answer:
         lines = [f"{answer['contract']}: {verdict}", *answer["errors"], *melds]
     else:  # ROMi RAMi
         lines = [verdict, *answer["errors"], *melds]
         if answer["valid"]:
-            lines.append(f"bonus cards kept: {answer['bonus_kept']}")
+            lines.append(f"{words['bonus']}: {answer['bonus_kept']}")
     return _emit(args, answer["valid"], answer, lines)
 
 
 def _solve(args: argparse.Namespace) -> int:
     answer = referee.solve(_question(args), args.hand, args.lang)
-    head = "found" if answer["found"] else "none found"
+    words = _WORDS[args.lang]
+    head = words["found"] if answer["found"] else words["none"]
     if answer["found"] and "points" in answer:
-        head += f": {answer['points']} points"
+        head += f": {answer['points']} {words['points']}"
     lines = [head, *(" ".join(m) for m in answer["melds"]), *answer["errors"]]
     return _emit(args, answer["found"], answer, lines)
 
@@ -176,6 +213,6 @@ def _main(argv: list[str] | None) -> int:
     except RulesError as error:
         message = describe(error.code, error.params, args.lang)
         if isinstance(error, NotationError):
-            message += f" (position {error.position})"
-        print(f"error: {message}", file=sys.stderr)
+            message += f" ({_WORDS[args.lang]['position']} {error.position})"
+        print(f"{_WORDS[args.lang]['error']}: {message}", file=sys.stderr)
         return 2

@@ -15,13 +15,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .house_rule_words import ANY, HOUSE_RULE_WORDS
+from .house_rule_words_es import HOUSE_RULE_WORDS_ES
+from .messages import LANGUAGES
 from .systems import DeckRule, Fact, RuleSystem
 
 MOST_DEALS = 100  # a table that agrees on a number of deals agrees on at most this many
 MOST_POINTS = 10_000  # the highest total a table may play up to
 MOST_DECKS = 4
 
-Words = Mapping[str, str]  # {"fr": ..., "en": ...}
+Words = Mapping[str, str]  # {"fr": ..., "en": ..., "es": ...}
 
 GAME, CHECKER, GRID = "game", "checker", "grid"  # where a table may choose a house rule
 
@@ -69,11 +71,22 @@ class HouseRule:
 HOUSE_RULES: dict[str, HouseRule] = {}
 
 
+def _with_spanish(words: dict[str, Any], spanish: dict[str, Any]) -> dict[str, Any]:
+    """A rule's French and English words with its Spanish ones beside them."""
+    merged: dict[str, Any] = {}
+    for part, languages in words.items():
+        if part == "said":
+            merged[part] = {v: {**w, "es": spanish[part][v]} for v, w in languages.items()}
+        else:
+            merged[part] = {**languages, "es": spanish[part]}
+    return merged
+
+
 def register(rule: HouseRule) -> HouseRule:
     """Add a house rule (at the end: pages list them in this order), with its words from
     HOUSE_RULE_WORDS unless it brings its own."""
     if not rule.label:
-        words = HOUSE_RULE_WORDS[rule.name]
+        words = _with_spanish(HOUSE_RULE_WORDS[rule.name], HOUSE_RULE_WORDS_ES[rule.name])
         rule = replace(
             rule,
             label=words["label"],
@@ -98,18 +111,18 @@ def house_rule(name: str) -> HouseRule:
 # Words ------------------------------------------------------------------------------------
 
 VALUE_WORDS: dict[object, Words] = {
-    True: {"fr": "oui", "en": "yes"},
-    False: {"fr": "non", "en": "no"},
-    "left": {"fr": "à gauche", "en": "to the left"},
-    "right": {"fr": "à droite", "en": "to the right"},
-    "worst": {"fr": "le pire total", "en": "the worst total"},
-    "average": {"fr": "le total moyen", "en": "the average total"},
-    "zero": {"fr": "zéro", "en": "zero"},
+    True: {"fr": "oui", "en": "yes", "es": "sí"},
+    False: {"fr": "non", "en": "no", "es": "no"},
+    "left": {"fr": "à gauche", "en": "to the left", "es": "a la izquierda"},
+    "right": {"fr": "à droite", "en": "to the right", "es": "a la derecha"},
+    "worst": {"fr": "le pire total", "en": "the worst total", "es": "el peor total"},
+    "average": {"fr": "le total moyen", "en": "the average total", "es": "el total medio"},
+    "zero": {"fr": "zéro", "en": "zero", "es": "cero"},
 }
 
 
 def _lang(lang: str) -> str:
-    return lang if lang in ("fr", "en") else "fr"
+    return lang if lang in LANGUAGES else "fr"
 
 
 def figures(rules: RuleSystem) -> dict[str, int]:

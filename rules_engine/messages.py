@@ -1,4 +1,4 @@
-"""Sentences a player understands, in French and English, for every reason code.
+"""Sentences a player understands, in French, English and Spanish, for every reason code.
 
 The engine never builds text from user input except through these templates;
 the web layer escapes what it shows.
@@ -14,21 +14,31 @@ from .melds import MeldReading
 from .sentences import SENTENCES
 from .systems import Contract, Requirement
 
-LANGUAGES = ("fr", "en")
+LANGUAGES = ("fr", "en", "es")
+# Languages whose word for a run is feminine (une suite, una escalera): their messages agree.
+_RUN_FEMININE = ("fr", "es")
 
 _KIND = {
-    "set": {"fr": ("brelan", "brelans"), "en": ("set", "sets")},
-    "run": {"fr": ("suite", "suites"), "en": ("run", "runs")},
+    "set": {"fr": ("brelan", "brelans"), "en": ("set", "sets"), "es": ("trío", "tríos")},
+    "run": {"fr": ("suite", "suites"), "en": ("run", "runs"), "es": ("escalera", "escaleras")},
 }
-_NUMBERS = {"fr": ["zéro", "un", "deux", "trois"], "en": ["no", "one", "two", "three"]}
+_NUMBERS = {
+    "fr": ["zéro", "un", "deux", "trois"],
+    "en": ["no", "one", "two", "three"],
+    "es": ["ningún", "un", "dos", "tres"],
+}
 _RANK_WORDS = {
     "fr": {1: "as", 11: "valet", 12: "dame", 13: "roi"},
     "en": {1: "ace", 11: "jack", 12: "queen", 13: "king"},
+    "es": {1: "as", 11: "jota", 12: "reina", 13: "rey"},
 }
 _SUIT_WORDS = {
     "fr": {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"},
     "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+    "es": {"S": "picas", "H": "corazones", "D": "diamantes", "C": "tréboles"},
 }
+_NO_DISCARD = {"fr": " (sans défausse)", "en": " (no discard)", "es": " (sin descarte)"}
+_OF = {"fr": " de ", "en": " of ", "es": " de "}
 
 
 def _lang(lang: str) -> str:
@@ -41,15 +51,19 @@ def kind_word(kind: str, lang: str, count: int = 1) -> str:
 
 
 def requirement_words(req: Requirement, lang: str, count: int = 1) -> str:
-    """`un brelan de 3`, `two runs of exactly 4`..."""
+    """`un brelan de 3`, `two runs of exactly 4`, `una escalera de 4 cartas`..."""
     lang = _lang(lang)
     number = _NUMBERS[lang][count] if count < 4 else str(count)
-    if lang == "fr":
-        article = ("une" if req.kind == "run" else "un") if count == 1 else number
+    if lang in _RUN_FEMININE:
+        feminine = req.kind == "run"
+        article = ("una" if lang == "es" else "une") if feminine else "un"
+        article = article if count == 1 else number
+        cards = "cartas" if lang == "es" else "cartes"
         if req.exact:
-            size = f" d'exactement {req.size} cartes"
+            exactly = "de exactamente" if lang == "es" else "d'exactement"
+            size = f" {exactly} {req.size} {cards}"
         else:
-            size = f" de {req.size} cartes" if req.kind == "run" else ""
+            size = f" de {req.size} {cards}" if req.kind == "run" else ""
         return f"{article} {kind_word(req.kind, lang, count)}{size}"
     article = "a" if count == 1 else number
     size = (
@@ -68,7 +82,7 @@ def contract_words(contract: Contract, lang: str) -> str:
             groups.append((req, 1))
     text = " + ".join(requirement_words(r, lang, n) for r, n in groups)
     if contract.lay_all_cards:
-        text += " (sans défausse)" if _lang(lang) == "fr" else " (no discard)"
+        text += _NO_DISCARD[_lang(lang)]
     return text[0].upper() + text[1:]
 
 
@@ -90,8 +104,7 @@ def card_words(card: Card, lang: str) -> str:
     rank = _RANK_WORDS[lang].get(card.rank, str(card.rank))
     if not card.suit:  # a penalty hand may leave suits out
         return rank
-    joiner = " de " if lang == "fr" else " of "
-    return rank + joiner + _SUIT_WORDS[lang][card.suit]
+    return rank + _OF[lang] + _SUIT_WORDS[lang][card.suit]
 
 
 def suit_word(suit: str, lang: str) -> str:
@@ -129,7 +142,7 @@ def describe(code: str, params: Mapping[str, Any] | None = None, lang: str = "fr
         params["reasons"] = " ; ".join(describe(r.code, r.params, lang) for r in params["reasons"])
     if code == "only_n_possible" and params.get("possible") == 0:
         code = "none_possible"
-    if code in {"only_n_possible", "none_possible"} and lang == "fr" and kind == "run":
+    if code in {"only_n_possible", "none_possible"} and lang in _RUN_FEMININE and kind == "run":
         code += "_f"
     template = SENTENCES.get(code, {}).get(lang)
     if template is None:
@@ -144,29 +157,47 @@ def describe(code: str, params: Mapping[str, Any] | None = None, lang: str = "fr
         return template
 
 
+# How each language reads a meld: its set, its run, the cards a joker stands for, the jokers.
+_READING = {
+    "fr": (
+        "Brelan de {n} ({rank})",
+        "Suite de {n} cartes, {first} à {last} de {suit}",
+        " ; joker = {stands}",
+        " ; {n} joker{s}",
+    ),
+    "en": (
+        "Set of {n} ({rank})",
+        "Run of {n}, {first} to {last} of {suit}",
+        "; joker = {stands}",
+        "; {n} joker{s}",
+    ),
+    "es": (
+        "Trío de {n} ({rank})",
+        "Escalera de {n} cartas, {first} a {last} de {suit}",
+        "; comodín = {stands}",
+        "; {n} comodín{s}",
+    ),
+}
+
+
 def reading_words(reading: MeldReading, lang: str) -> str:
-    """`Suite de 4 cartes, du 7 au 10 de cœur ; joker = 9 de cœur` / `Set of 3 kings`."""
+    """`Suite de 4 cartes, 7 à 10 de cœur ; joker = 9 de cœur` / `Set of 3 (king)`."""
     lang = _lang(lang)
+    set_words, run_words, stands_words, jokers_words = _READING[lang]
     jokers = [c for c in reading.cards if c.is_joker]
     if reading.kind == "set":
-        rank = rank_word(reading.rank, lang)
-        text = (
-            f"Brelan de {len(reading.cards)} ({rank})"
-            if lang == "fr"
-            else f"Set of {len(reading.cards)} ({rank})"
-        )
+        text = set_words.format(n=len(reading.cards), rank=rank_word(reading.rank, lang))
     else:
-        first = reading.cards[0].face[0]
-        last = reading.cards[-1].face[0]
-        suit = suit_word(reading.suit, lang)
-        if lang == "fr":
-            text = f"Suite de {len(reading.cards)} cartes, {rank_word(first, lang)} à {rank_word(last, lang)} de {suit}"
-        else:
-            text = f"Run of {len(reading.cards)}, {rank_word(first, lang)} to {rank_word(last, lang)} of {suit}"
+        text = run_words.format(
+            n=len(reading.cards),
+            first=rank_word(reading.cards[0].face[0], lang),
+            last=rank_word(reading.cards[-1].face[0], lang),
+            suit=suit_word(reading.suit, lang),
+        )
     if jokers and reading.kind == "run":
         stands = ", ".join(card_words(Card(*j.face), lang) for j in jokers)
-        text += f" ; joker = {stands}" if lang == "fr" else f"; joker = {stands}"
+        text += stands_words.format(stands=stands)
     elif jokers:
-        many = "s" if len(jokers) > 1 else ""
-        text += f" ; {len(jokers)} joker{many}" if lang == "fr" else f"; {len(jokers)} joker{many}"
+        plural = ("es" if lang == "es" else "s") if len(jokers) > 1 else ""
+        text += jokers_words.format(n=len(jokers), s=plural)
     return text

@@ -1,9 +1,12 @@
-"""The sentence of every reason code, in French and English (data; messages.py fills them in).
+"""The sentence of every reason code, in French and English, and in Spanish from sentences_es.py
+(data; messages.py fills them in).
 
 A value is one template, or a (singular, plural) pair chosen by the count the code names.
 """
 
 from __future__ import annotations
+
+from .sentences_es import SENTENCES_ES
 
 SENTENCES: dict[str, dict[str, str | tuple[str, str]]] = {
     # notation
@@ -390,3 +393,6 @@ SENTENCES: dict[str, dict[str, str | tuple[str, str]]] = {
         "en": "The player who went out has laid cards.",
     },
 }
+
+for _code, _words in SENTENCES_ES.items():
+    SENTENCES[_code]["es"] = _words

@@ -35,7 +35,7 @@ Options = Annotated[
 class Request(BaseModel):
     model_config = ConfigDict(strict=True, extra="ignore")
 
-    lang: Literal["fr", "en"] | None = Field(None, description="Language of the messages.")
+    lang: Literal["fr", "en", "es"] | None = Field(None, description="Language of the messages.")
     players: Players | None = None
     options: Options = {}
 

@@ -22,6 +22,8 @@ def spreadsheet_cell(value: object) -> object:
 
 BOM = "\ufeff"  # spreadsheets read the file as UTF-8 only when it starts with one
 SEPARATORS = {"semicolon": ";", "comma": ","}
+# Languages whose spreadsheets write 2,5 for a decimal and so read a CSV split by semicolons.
+DECIMAL_COMMA = ("fr", "es")
 
 
 def export_csv(game: Game, separator: str = ",") -> str:

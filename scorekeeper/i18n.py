@@ -1,4 +1,4 @@
-"""The active language as the engine names it ("fr" or "en")."""
+"""The active language as the engine names it ("fr", "en" or "es")."""
 
 from __future__ import annotations
 

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import dj_database_url
 from django.utils.csp import CSP
-from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -169,7 +168,8 @@ LIVE_PUBLISH = env_list("LIVE_PUBLISH", "")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "fr"
-LANGUAGES = [("fr", _("Français")), ("en", _("English"))]
+# Each language named in its own words: the switch offers them to someone who reads them.
+LANGUAGES = [("fr", "Français"), ("en", "English"), ("es", "Español")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365  # the language chosen stays with the phone
 USE_I18N = True

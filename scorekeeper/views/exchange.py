@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import services
 from ..book_exchange import MAX_BOOK_BYTES, export_book, read_book
-from ..csv_export import SEPARATORS, export_csv
+from ..csv_export import DECIMAL_COMMA, SEPARATORS, export_csv
 from ..documents import BookDocument, GameDocument
 from ..exchange import EXPORT_PREFETCH, MAX_BYTES, export_game, read_document
 from ..i18n import lang
@@ -46,7 +46,7 @@ def game_csv(request: HttpRequest, token: str) -> HttpResponse:
     """The game as a spreadsheet: `;` between cells in French, `,` in English, or as
     `?sep=semicolon|comma` asks."""
     game = game_access(token).game
-    separator = SEPARATORS.get(request.GET.get("sep", ""), ";" if lang() == "fr" else ",")
+    separator = SEPARATORS.get(request.GET.get("sep", ""), ";" if lang() in DECIMAL_COMMA else ",")
     content = export_csv(game, separator)
     return _download(content, "text/csv; charset=utf-8", f"{game.rules_slug}.csv")
 

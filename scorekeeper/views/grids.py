@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone, translation
@@ -53,9 +54,7 @@ class BlankGridForm(forms.Form):
     per_sheet = forms.TypedChoiceField(
         label=gettext_lazy("Grids per sheet"), coerce=int, choices=[(1, "1"), (2, "2"), (4, "4")]
     )
-    language = forms.ChoiceField(
-        label=gettext_lazy("Language"), choices=[("fr", "Français"), ("en", "English")]
-    )
+    language = forms.ChoiceField(label=gettext_lazy("Language"), choices=settings.LANGUAGES)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
@@ -13,7 +14,7 @@ from ..i18n import lang
 from ..pdf.rules import render_rules
 from ..rulebook import rulebook
 
-LANGUAGES = ("fr", "en")
+LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 
 
 @require_GET
@@ -32,14 +33,15 @@ def game_rules(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def rules_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    """The rules summary on one page: `?paper=a4|letter&language=fr|en` (default: the page's)."""
+    """The rules summary on one page: `?paper=a4|letter&language=fr|en|es` (default: the
+    page's)."""
     rules = SYSTEMS.get(slug)
     if rules is None:
         raise Http404
     paper = request.GET.get("paper", "a4")
     language = request.GET.get("language", lang())
     if paper not in ("a4", "letter") or language not in LANGUAGES:
-        return HttpResponse("paper: a4 or letter; language: fr or en", status=400)
+        return HttpResponse("paper: a4 or letter; language: fr, en or es", status=400)
     with translation.override(language):
         content = render_rules(rulebook(rules), paper)
     response = HttpResponse(content, content_type="application/pdf")
