@@ -158,24 +158,24 @@ def describe(code: str, params: Mapping[str, Any] | None = None, lang: str = "fr
 
 
 # How each language reads a meld: its set, its run, the cards a joker stands for, the jokers.
-_READING = {
+_READING: dict[str, tuple[str, str, str, tuple[str, str]]] = {
     "fr": (
         "Brelan de {n} ({rank})",
         "Suite de {n} cartes, {first} à {last} de {suit}",
         " ; joker = {stands}",
-        " ; {n} joker{s}",
+        (" ; {n} joker", " ; {n} jokers"),
     ),
     "en": (
         "Set of {n} ({rank})",
         "Run of {n}, {first} to {last} of {suit}",
         "; joker = {stands}",
-        "; {n} joker{s}",
+        ("; {n} joker", "; {n} jokers"),
     ),
     "es": (
         "Trío de {n} ({rank})",
         "Escalera de {n} cartas, {first} a {last} de {suit}",
         "; comodín = {stands}",
-        "; {n} comodín{s}",
+        ("; {n} comodín", "; {n} comodines"),
     ),
 }
 
@@ -198,6 +198,6 @@ def reading_words(reading: MeldReading, lang: str) -> str:
         stands = ", ".join(card_words(Card(*j.face), lang) for j in jokers)
         text += stands_words.format(stands=stands)
     elif jokers:
-        plural = ("es" if lang == "es" else "s") if len(jokers) > 1 else ""
-        text += jokers_words.format(n=len(jokers), s=plural)
+        one, many = jokers_words
+        text += (one if len(jokers) == 1 else many).format(n=len(jokers))
     return text

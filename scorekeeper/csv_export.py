@@ -6,6 +6,9 @@ from __future__ import annotations
 import csv
 import io
 
+from django.utils.functional import Promise
+from django.utils.translation import pgettext_lazy
+
 from rules_engine import RomiTable
 
 from . import round_records
@@ -26,6 +29,31 @@ SEPARATORS = {"semicolon": ";", "comma": ","}
 DECIMAL_COMMA = ("fr", "es")
 
 
+# Column heads, said in the page's language; the cells keep the notation (cards, facts).
+ROUND_HEADERS = (
+    pgettext_lazy("CSV column", "round"),
+    pgettext_lazy("CSV column", "seat"),
+    pgettext_lazy("CSV column", "player"),
+    pgettext_lazy("CSV column", "points"),
+    pgettext_lazy("CSV column", "cards"),
+    pgettext_lazy("CSV column", "facts"),
+    pgettext_lazy("CSV column", "score"),
+    pgettext_lazy("CSV column", "total"),
+)
+ROMI_HEADERS = (
+    pgettext_lazy("CSV column", "player"),
+    pgettext_lazy("CSV column", "points"),
+    pgettext_lazy("CSV column", "colour"),
+    pgettext_lazy("CSV column", "combos"),
+    pgettext_lazy("CSV column", "bonus cards"),
+    pgettext_lazy("CSV column", "joker used"),
+)
+
+
+def _headers(names: tuple[Promise, ...]) -> list[str]:
+    return [str(name) for name in names]
+
+
 def export_csv(game: Game, separator: str = ",") -> str:
     """One line per deal and player (ROMi RAMi: per contract), with the running total; after
     a byte-order mark, cells separated by `separator` (";" is what a French spreadsheet
@@ -41,11 +69,11 @@ def export_csv(game: Game, separator: str = ",") -> str:
     name_of = {p.pk: p.name for p in players}
     table = game.table
     if isinstance(table, RomiTable):
-        row(["player", "points", "colour", "combos", "bonus_cards", "joker_used"])
+        row(_headers(ROMI_HEADERS))
         for c in game.romi_contracts.all():
             row([name_of[c.player_id], c.points, c.colour, c.combos, c.bonus_cards, c.joker_used])
         return out.getvalue()
-    row(["round", "seat", "player", "points", "cards", "facts", "score", "total"])
+    row(_headers(ROUND_HEADERS))
     seat_of = {p.pk: p.seat for p in players}
     name_at = {p.seat: p.name for p in players}
     rounds = [

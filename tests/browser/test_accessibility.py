@@ -1,4 +1,5 @@
-"""axe-core finds no violation on any page, at 360 and 390 px, light and dark."""
+"""axe-core finds no violation on any page, at 360 and 390 px, light and dark, in French and
+in Spanish (whose longer words are the ones that could push a control out of reach)."""
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -8,11 +9,23 @@ from .conftest import phone_context
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.mark.parametrize(("width", "height"), [(360, 740), (390, 844)])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_page_has_an_axe_violation(browser, live_server, page_tour, width, height, scheme):
+@pytest.mark.parametrize(
+    ("width", "height", "scheme", "language"),
+    [
+        (360, 740, "light", "fr"),
+        (360, 740, "dark", "fr"),
+        (390, 844, "light", "fr"),
+        (390, 844, "dark", "fr"),
+        (360, 740, "dark", "es"),
+        (390, 844, "light", "es"),
+    ],
+)
+def test_no_page_has_an_axe_violation(
+    browser, live_server, page_tour, width, height, scheme, language
+):
     context = phone_context(browser, live_server.url, width, height, color_scheme=scheme)
     page = context.new_page()
+    page.goto(f"/language/{language}/?next=/")
     axe = Axe()
     found = {}
     for name, url in page_tour.items():

@@ -1,4 +1,4 @@
-"""Every screen at both phone sizes, in French and English: nothing sticks out of the page's
+"""Every screen at both phone sizes, in French, English and Spanish: nothing sticks out of the page's
 column. The page's column hides what overflows it, so a screen-wide scroll check alone would
 miss a word cut at the edge; this one measures each element against the column itself.
 
@@ -67,9 +67,15 @@ def screens(page_tour, start_game):
 
 
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (390, 844)])
-@pytest.mark.parametrize("language", ["fr", "en"])
-def test_nothing_sticks_out_of_any_screen(browser, live_server, screens, width, height, language):
-    context = phone_context(browser, live_server.url, width, height, locale=None)
+@pytest.mark.parametrize(
+    ("language", "scheme"), [("fr", "light"), ("en", "light"), ("es", "light"), ("es", "dark")]
+)
+def test_nothing_sticks_out_of_any_screen(
+    browser, live_server, screens, width, height, language, scheme
+):
+    context = phone_context(
+        browser, live_server.url, width, height, locale=None, color_scheme=scheme
+    )
     page = context.new_page()
     page.goto(f"/language/{language}/?next=/")
     found = {}

@@ -26,7 +26,9 @@ def vnu_errors(files: list[Path]) -> list[str]:
     return [f"{Path(m['url']).name}:{m.get('lastLine')}: {m['message']}" for m in messages]
 
 
-def test_every_page_is_valid_html(client, page_tour, tmp_path):
+@pytest.mark.parametrize("language", ["fr", "es"])
+def test_every_page_is_valid_html(client, page_tour, tmp_path, language):
+    client.get(f"/language/{language}/")
     g_url = page_tour["game"]
     files = []
     for name, url in page_tour.items():

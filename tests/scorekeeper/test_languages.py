@@ -1,4 +1,4 @@
-"""French by default, English on request; rule texts follow the language."""
+"""French by default, English or Spanish on request; rule texts follow the language."""
 
 
 def test_the_app_speaks_french_by_default(client, start_game):
@@ -53,7 +53,7 @@ def _refusal_codes() -> set[str]:
     return codes
 
 
-def test_every_refusal_code_has_its_own_words_in_french_and_in_english():
+def test_every_refusal_code_has_its_own_words_in_french_english_and_spanish():
     from django.utils import translation
 
     from scorekeeper.refusals import ServiceError, service_message
@@ -65,16 +65,16 @@ def test_every_refusal_code_has_its_own_words_in_french_and_in_english():
     params |= {"high": 6, "first": "Ana", "second": "Ben", "current": 2, "option": "decks"}
     params |= {"words": "…", "playing": 3}
     fallback = {}
-    for language in ("en", "fr"):
+    for language in ("en", "fr", "es"):
         with translation.override(language):
             fallback[language] = service_message(ServiceError("round_invalid"))
     for code in sorted(codes - {"round_invalid"}):
         words = {}
-        for language in ("en", "fr"):
+        for language in ("en", "fr", "es"):
             with translation.override(language):
                 words[language] = service_message(ServiceError(code, **params))
             assert words[language] not in (code, fallback[language]), (code, language)
-        assert words["fr"] != words["en"], code
+        assert len({words["fr"], words["en"], words["es"]}) == 3, code
 
 
 def test_french_elides_de_before_a_name_that_starts_with_a_vowel(client, start_game):
