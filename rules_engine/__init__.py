@@ -70,8 +70,9 @@ from .referee import Question
 from .romi import COLOUR_SYMBOLS, COLOURS, CompletedContract, RomiPlayer, Trophy
 from .romi_table import RomiTable
 from .scoring import PlayerDeal
+from .standings import Standings
 from .systems import Fact, RuleSystem
-from .table import RoundPlan, Standings, Table
+from .table import RoundPlan, Table
 from .tables import AnyTable, read_table, table_for
 
 __all__ = [

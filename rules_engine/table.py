@@ -21,12 +21,10 @@ from .opening import OpeningCheck, check_opening
 from .options import TableOptions
 from .scoring import (
     PlayerDeal,
-    behind_leader,
     deal_facts,
     hand_points,
     implied_facts,
     lone_zero,
-    ranking,
     running_totals,
     score_deal,
     validate_deal,
@@ -35,6 +33,7 @@ from .scoring import totals as totals_of
 from .seating import RoundSeats, seats_for_round
 from .solver import Solution, solve_contract
 from .solver_opening import solve_opening
+from .standings import Standings, standings
 from .systems import Contract, Fact, Opening, RuleSystem
 
 
@@ -66,14 +65,6 @@ class RoundPlan:
     def contract_symbols(self) -> str:
         """The round's contract in signs, for a grid's narrow column."""
         return contract_symbols(self.contract) if self.contract else ""
-
-
-@dataclass(frozen=True)
-class Standings:
-    totals: list[int]
-    ranks: list[int]
-    behind: list[int]  # points behind the leader, 0 for the leaders
-    leaders: list[int]  # seats ranked first; none before the first round
 
 
 @dataclass(frozen=True)
@@ -326,32 +317,17 @@ class Table:
                     yield Problem(seat, error.code, error.params, "cards")
 
     def standings(self, rounds: Sequence[Sequence[int]]) -> Standings:
-        """Totals, ranks and gaps after the scored rounds (each a score per seat).
-
-        A late player's total starts where the table's house rule says; a player who left
-        keeps their total and is ranked after everyone still at the table."""
+        """Totals, ranks and gaps after the scored rounds (each a score per seat); a late
+        player's total starts where the table's house rule says (see standings.py)."""
         totals = totals_of(rounds, self.seats)
         starts = self.starting_totals(rounds)
         totals = [total + start for total, start in zip(totals, starts, strict=True)]
-        lowest = self.rules.lowest_wins
-        stayed = [seat for seat in range(self.seats) if not self.has_left(seat)]
-        if len(stayed) == self.seats or not stayed:
-            ranks = ranking(totals, lowest)
-        else:
-            ranks = [0] * self.seats
-            left = [seat for seat in range(self.seats) if seat not in stayed]
-            for group, offset in ((stayed, 0), (left, len(stayed))):
-                for seat, rank in zip(
-                    group, ranking([totals[s] for s in group], lowest), strict=True
-                ):
-                    ranks[seat] = rank + offset
-        leaders = [seat for seat in range(self.seats) if ranks[seat] == 1] if rounds else []
-        if len(stayed) == self.seats or not stayed:
-            behind = behind_leader(totals, lowest)
-        else:  # measured from the leader at the table, not from a total that left
-            best = totals[min(stayed, key=lambda s: ranks[s])]
-            behind = [abs(total - best) for total in totals]
-        return Standings(totals, ranks, behind, leaders)
+        return standings(totals, self.rules.lowest_wins, self.ranked_after, bool(rounds))
+
+    @property
+    def ranked_after(self) -> list[int]:
+        """The seats ranked after everyone at the table: the players who left."""
+        return [seat for seat in range(self.seats) if self.has_left(seat)]
 
     def starting_totals(self, rounds: Sequence[Sequence[int]]) -> list[int]:
         """What each seat's total starts from: 0, or for a player who joined at round k>1
@@ -434,7 +410,7 @@ class Table:
         stay here: the engine scores every deal again when it arrives). A seat's score is
         the `flat` points of one of its facts, else its hand (typed points, or the `values`
         of the card keys it holds) plus the `bonus` of each of its facts; `implied` facts
-        are added first."""
+        are added first. The standings rank the `ranked_after` seats after the others."""
         rules = self.rules
         values = {key: hand_points(rules, parse_hand(key)) for key in self.card_keys}
         return {
@@ -446,6 +422,7 @@ class Table:
                 for i in implied_facts(rules)
             ],
             "lowest_wins": rules.lowest_wins,
+            "ranked_after": self.ranked_after,
         }
 
     def facts(self) -> tuple[Fact, ...]:

@@ -50,7 +50,7 @@ ROMI_HEADERS = (
 )
 
 
-def _headers(names: tuple[Promise, ...]) -> list[str]:
+def _headers(names: tuple[Promise, ...]) -> list[object]:
     return [str(name) for name in names]
 
 

@@ -58,9 +58,20 @@ window.RamiProvisional = (() => {
     });
   }
 
-  // Ranks as the table reads them: 1 for the best total, ties sharing a rank.
-  function ranks(totals, lowestWins) {
-    return totals.map((total) => 1 + totals.filter((other) => (lowestWins ? other < total : other > total)).length);
+  // Ranks as the engine gives them (rules_engine/standings.py): 1 for the best total, ties
+  // sharing a rank, and the seats `after` (players who left) ranked after all the others.
+  function ranks(totals, lowestWins, after = []) {
+    const seats = totals.map((_total, seat) => seat);
+    const stayed = seats.filter((seat) => !after.includes(seat));
+    const gone = seats.filter((seat) => after.includes(seat));
+    const out = [];
+    let offset = 0;
+    for (const group of stayed.length ? [stayed, gone] : [gone]) {
+      const better = (a, b) => (lowestWins ? totals[a] < totals[b] : totals[a] > totals[b]);
+      for (const seat of group) out[seat] = offset + 1 + group.filter((other) => better(other, seat)).length;
+      offset += group.length;
+    }
+    return out;
   }
 
   return { scores, ranks };

@@ -150,18 +150,21 @@
       sums.forEach((_total, seat) => { sums[seat] = scores[seat] === undefined ? NaN : sums[seat] + scores[seat]; });
     }
     if (sums.some(Number.isNaN)) return; // a hand the phone cannot count: the server will
-    const ranks = window.RamiProvisional.ranks(sums, scoring.lowest_wins);
-    const best = scoring.lowest_wins ? Math.min(...sums) : Math.max(...sums);
+    // The engine's ranking as data: who left ranks after the table and leads nothing, and the
+    // gaps are measured from the leader at the table.
+    const after = scoring.ranked_after || [];
+    const ranks = window.RamiProvisional.ranks(sums, scoring.lowest_wins, after);
+    const best = sums[ranks.indexOf(1)];
     const lines = [...box.querySelectorAll("li[data-seat]")];
     for (const line of lines) {
       const seat = Number(line.dataset.seat);
       line.querySelector(".total").textContent = String(sums[seat]);
       line.querySelector(".rank").textContent = String(ranks[seat]);
-      line.classList.toggle("leader", sums[seat] === best);
-      line.querySelector(".behind")?.remove();
+      line.classList.toggle("leader", ranks[seat] === 1);
+      line.querySelector(".behind:not(.sitting)")?.remove();  // "left after…" notes stay
       const gap = Math.abs(sums[seat] - best);
       const words = gap === 1 ? msg("msgBehindOne") : msg("msgBehind", gap);
-      if (gap) line.querySelector(".who").append(el("small", { class: "behind" }, words));
+      if (gap && !after.includes(seat)) line.querySelector(".name").after(el("small", { class: "behind" }, words));
     }
     lines.sort((a, b) => ranks[a.dataset.seat] - ranks[b.dataset.seat] || a.dataset.seat - b.dataset.seat);
     box.querySelector("ol").append(...lines);
@@ -171,7 +174,7 @@
     if (foot) {
       [...foot.querySelectorAll("td")].forEach((cell, seat) => {
         cell.textContent = String(sums[seat]);
-        cell.classList.toggle("leader", sums[seat] === best);
+        cell.classList.toggle("leader", ranks[seat] === 1);
       });
     }
   }

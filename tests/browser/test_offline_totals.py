@@ -4,6 +4,8 @@ rules in JavaScript); once sent, the server's totals are the same."""
 
 import pytest
 
+from rules_engine import PlayerDeal
+from scorekeeper import services
 from scorekeeper.models import Round
 from scorekeeper.selectors import game_board
 
@@ -110,3 +112,41 @@ def test_offline_rounds_without_a_player_who_left_count_right(phone, start_game)
     g.game.refresh_from_db()
     assert game_board(g.game).totals == shown
     assert page.locator("[data-differs]").count() == 0
+
+
+def standings_shown(page):
+    """Each line of the standings as shown: seat, rank, total, leader or not, its notes."""
+    return page.eval_on_selector_all(
+        "#standings li[data-seat]",
+        """lines => lines.map(li => [
+            Number(li.dataset.seat), li.querySelector('.rank').textContent.trim(),
+            li.querySelector('.total').textContent.trim(), li.classList.contains('leader'),
+            [...li.querySelectorAll('.behind')].map(b => b.textContent.trim())])""",
+    )
+
+
+def test_offline_standings_rank_a_player_who_left_after_the_table(phone, start_game):
+    """Bruno left with the best total (0): offline as on the server he is ranked after the
+    players still at the table, keeps his "left after round 1" note and leads nothing, and the
+    gaps are measured from the leader at the table."""
+    g = start_game("liverpool", NAMES, first_dealer=0)
+    out = frozenset({"went_out"})
+    entries = [PlayerDeal(30), PlayerDeal(0, None, out), PlayerDeal(50)]
+    services.round_record(game=g.game, entries=entries)
+    services.player_leave(game=g.game, seat=1)
+    page = phone
+    open_controlled(page, g.url)
+    page.context.set_offline(True)
+    enter(page, 0, {2: "20"})  # Alice goes out: Alice 30, Chloé 70, Bruno still 0
+    wait_until(page, "!!document.querySelector('#standings.provisional')")
+    offline = standings_shown(page)
+    assert [line[:4] for line in offline] == [
+        [0, "1", "30", True],
+        [2, "2", "70", False],
+        [1, "3", "0", False],
+    ]
+    page.context.set_offline(False)
+    wait_for_db(page, lambda: Round.objects.filter(game=g.game).count() == 2)
+    wait_until(page, "document.querySelectorAll('table.scores tr.pending').length === 0")
+    page.reload()
+    assert standings_shown(page) == offline
