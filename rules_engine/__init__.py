@@ -59,6 +59,7 @@ from .house_rules import (
     default_words,
     label_words,
     meaning_words,
+    offered,
     register,
     said_words,
     value_words,
@@ -69,10 +70,11 @@ from .options import TableOptions, system_default
 from .referee import Question
 from .romi import COLOUR_SYMBOLS, COLOURS, CompletedContract, RomiPlayer, Trophy
 from .romi_table import RomiTable
+from .round_plan import RoundPlan
 from .scoring import PlayerDeal
 from .standings import Standings
 from .systems import Fact, RuleSystem
-from .table import RoundPlan, Table
+from .table import Table
 from .tables import AnyTable, read_table, table_for
 
 __all__ = [
@@ -148,6 +150,7 @@ __all__ = [
     "default_words",
     "label_words",
     "meaning_words",
+    "offered",
     "register",
     "said_words",
     "system_default",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .sentences import SENTENCES
+
 
 class RulesError(Exception):
     """Base of every error the engine raises on bad input."""
@@ -16,9 +18,15 @@ class RulesError(Exception):
         super().__init__(self.code, params)
 
     def __str__(self) -> str:
-        from .messages import describe
-
-        return describe(self.code, self.params, "en")
+        """The English sentence as a developer reads it in a traceback, its values filled in
+        as they are (messages.describe words them for players, in their language)."""
+        template = SENTENCES.get(self.code, {}).get("en")
+        if not isinstance(template, str):
+            return f"{self.code} {self.params}" if self.params else self.code
+        try:
+            return template.format(**self.params)
+        except (KeyError, IndexError, ValueError):
+            return template
 
 
 class NotationError(RulesError):

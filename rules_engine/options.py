@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import OptionError
-from .house_rules import HOUSE_RULES, Choice, house_rule
+from .house_rules import HOUSE_RULES, Choice, house_rule, offered
 from .systems import RuleSystem
 
 
@@ -50,9 +50,8 @@ class TableOptions:
     @classmethod
     def read(cls, rules: RuleSystem, data: Mapping[str, object]) -> TableOptions:
         """Typed options from stored or sent data; raises OptionError naming the option."""
-        offered = rules.options
         for name, value in data.items():
-            if name not in offered:
+            if name not in offered(rules.slug):
                 raise OptionError("unknown_option", option=str(name)[:40], slug=rules.slug)
             if value is not None:
                 _check(name, value)
@@ -108,7 +107,7 @@ class TableOptions:
         chosen = self.stored()
         return [
             (name, chosen[name])
-            for name in rules.options
+            for name in offered(rules.slug)
             if name in chosen and chosen[name] != system_default(rules, name)
         ]
 

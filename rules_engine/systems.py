@@ -170,14 +170,6 @@ class RuleSystem:
     lowest_wins: bool = True
     extra_cards_allowance: int = 0  # cards a hand may gain beyond the deal ("May I?" takes)
 
-    @property
-    def options(self) -> tuple[str, ...]:
-        """The house rules a table of this system may choose (house_rules.HOUSE_RULES, which
-        names its systems: a house rule applies to rule systems, so it is read here late)."""
-        from .house_rules import offered
-
-        return offered(self.slug)
-
     def check_players(self, players: int | None) -> None:
         """Refuse a player count these rules do not have (`player_count`); None: any."""
         low, high = self.players

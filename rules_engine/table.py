@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from typing import ClassVar
 
 from .cards import Card, parse_hand, rank_keys
@@ -16,9 +15,10 @@ from .catalogue import cards_dealt, contract_for, decks_and_jokers
 from .contracts import ContractCheck, check_contract
 from .errors import DealError, HandTooLarge, OptionError, Problem, RulesError
 from .limits import HandLimits, check_hand, hand_limits
-from .messages import contract_symbols, contract_words
+from .messages import contract_words
 from .opening import OpeningCheck, check_opening
 from .options import TableOptions
+from .round_plan import RoundPlan
 from .scoring import (
     PlayerDeal,
     deal_facts,
@@ -30,45 +30,15 @@ from .scoring import (
     validate_deal,
 )
 from .scoring import totals as totals_of
-from .seating import RoundSeats, seats_for_round
 from .solver import Solution, solve_contract
 from .solver_opening import solve_opening
 from .standings import Standings, standings
-from .systems import Contract, Fact, Opening, RuleSystem
+from .systems import Contract, Fact, RuleSystem
+from .table_seats import TableSeats
 
 
 @dataclass(frozen=True)
-class RoundPlan:
-    """What the table needs before dealing a round. Seats are indices round the table."""
-
-    number: int
-    total: int | None  # rounds in the game, None while open-ended
-    contract: Contract | None
-    cards: int
-    decks: int
-    jokers: int
-    dealer: int
-    first_player: int
-    clockwise: bool
-    no_contiguous_runs: bool  # this contract's runs of one suit must not meet
-    opening: Opening | None  # rami-51: what the first lay-down needs
-
-    @property
-    def lay_all(self) -> bool:
-        return self.contract is not None and self.contract.lay_all_cards
-
-    def contract_words(self, lang: str) -> str:
-        """The round's contract in words ("" without one), as a table says it."""
-        return contract_words(self.contract, lang) if self.contract else ""
-
-    @property
-    def contract_symbols(self) -> str:
-        """The round's contract in signs, for a grid's narrow column."""
-        return contract_symbols(self.contract) if self.contract else ""
-
-
-@dataclass(frozen=True)
-class Table:
+class Table(TableSeats):
     system: RuleSystem  # the catalogue's rules; `rules` is what this table plays
     players: int | None  # None: a question asked outside a game (the checker, the API)
     first_dealer: int = 0
@@ -112,11 +82,6 @@ class Table:
                     raise OptionError("decks_too_few", option="decks", decks=decks, players=dealt)
         return table
 
-    @cached_property
-    def rules(self) -> RuleSystem:
-        """The system with this table's house rules applied."""
-        return self.options.apply(self.system)
-
     @property
     def rounds(self) -> int | None:
         """Rounds in the game: the system's, the number agreed on, or None (open-ended)."""
@@ -126,61 +91,6 @@ class Table:
     def with_jokers(self) -> bool:
         return not self.options.no_jokers
 
-    @property
-    def seats(self) -> int:
-        """The player count; a question that needs it refuses a table without one."""
-        if self.players is None:
-            raise RulesError("players_needed")
-        return self.players
-
-    def sitting(self, seat: int) -> tuple[int, int | None]:
-        """The first round `seat` plays and its last (None: still at the table)."""
-        return self.sittings[seat] if seat < len(self.sittings) else (1, None)
-
-    def plays(self, seat: int, number: int) -> bool:
-        """Whether `seat` is at the table for round `number`."""
-        first, last = self.sitting(seat)
-        return first <= number and (last is None or number <= last)
-
-    def playing(self, number: int) -> tuple[int, ...]:
-        """The seats dealt in round `number`, round the table."""
-        return tuple(seat for seat in range(self.seats) if self.plays(seat, number))
-
-    def has_left(self, seat: int) -> bool:
-        return self.sitting(seat)[1] is not None
-
-    def _seats(self, number: int) -> RoundSeats:
-        """Who deals and plays first in round `number`: from the first dealer, or from the
-        latest correction of the deal at or before that round. The deal and the play skip
-        the seats not at the table that round."""
-        start, dealer = 1, self.first_dealer
-        for round_number, seat in sorted(self.redeals):
-            if round_number <= number:
-                start, dealer = round_number, seat
-        if not self.sittings:
-            return seats_for_round(self.rules, number - start + 1, dealer, self.seats)
-        seating = self.rules.seating
-        dealer = self._next_at_table(dealer, seating.dealer_step or 1, start, itself=True)
-        for round_number in range(start + 1, number + 1):
-            if seating.dealer_step:
-                dealer = self._next_at_table(dealer, seating.dealer_step, round_number)
-            elif not self.plays(dealer, round_number):
-                dealer = self._next_at_table(dealer, 1, round_number)
-        first = self._next_at_table(dealer, seating.play_step or 1, number)
-        return RoundSeats(dealer, first, seating.play_step > 0)
-
-    def _next_at_table(self, seat: int, step: int, number: int, itself: bool = False) -> int:
-        """The next seat from `seat` (that seat too when `itself`) playing round `number`."""
-        for move in range(0 if itself else 1, self.seats + 1):
-            candidate = (seat + move * step) % self.seats
-            if self.plays(candidate, number):
-                return candidate
-        return seat  # nobody at the table: asked only of rounds nobody plays
-
-    def dealer(self, number: int) -> int:
-        """Who deals round `number`, the game's rounds or beyond (the next game continues)."""
-        return self._seats(number).dealer
-
     def redealt(self, number: int, seat: int) -> Table:
         """This table after the table says `seat` deals round `number` (dealt out of turn):
         the rounds after it follow on from that seat, the rounds before keep their dealer."""
@@ -188,10 +98,6 @@ class Table:
             raise RulesError("no_such_seat", seat=seat)
         kept = tuple((n, s) for n, s in self.redeals if n != number)
         return replace(self, redeals=(*kept, (number, seat)))
-
-    def dealt_to(self, number: int) -> int:
-        """How many players are dealt round `number` (the decks and jokers follow)."""
-        return len(self.playing(number)) if self.sittings else self.seats
 
     def with_late_player(self, number: int) -> Table:
         """This table with one more seat, playing from round `number` on; refused when the
@@ -323,11 +229,6 @@ class Table:
         starts = self.starting_totals(rounds)
         totals = [total + start for total, start in zip(totals, starts, strict=True)]
         return standings(totals, self.rules.lowest_wins, self.ranked_after, bool(rounds))
-
-    @property
-    def ranked_after(self) -> list[int]:
-        """The seats ranked after everyone at the table: the players who left."""
-        return [seat for seat in range(self.seats) if self.has_left(seat)]
 
     def starting_totals(self, rounds: Sequence[Sequence[int]]) -> list[int]:
         """What each seat's total starts from: 0, or for a player who joined at round k>1

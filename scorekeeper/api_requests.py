@@ -15,6 +15,9 @@ from rules_engine import SYSTEMS, referee
 
 # The engine names an unknown system or a round out of range with its own codes
 # (unknown_rules, round_out_of_range): the models bound only their length and type.
+# The largest body the API reads (413 past it), as its OpenAPI document says.
+MAX_BODY = 10_000
+
 Slug = Annotated[str, Field(max_length=40, json_schema_extra={"enum": list(SYSTEMS)})]
 Text = Annotated[str, Field(max_length=referee.MAX_TEXT)]
 Players = Annotated[

@@ -18,7 +18,7 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .pdf.grids import FONT
+from .pdf.typefaces import FONT
 
 PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8C6D31", "#999999"]
 INK = "#333333"  # axes and words; the dark style below turns them light

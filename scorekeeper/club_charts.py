@@ -20,7 +20,7 @@ from reportlab.lib import colors
 
 from .book import Book, Line
 from .charts import AXIS_SIZE, INK, PALETTE, WIDTH, style_axes
-from .pdf.grids import FONT
+from .pdf.typefaces import FONT
 
 HEIGHT = 170
 LAST_GAMES = 20  # the totals chart shows the latest games, a phone's width of bars

@@ -25,6 +25,7 @@ from rules_engine import (
     default_words,
     label_words,
     meaning_words,
+    offered,
     said_words,
     system_default,
     value_words,
@@ -101,7 +102,7 @@ class HouseRulesForm(forms.Form):
     ) -> None:
         super().__init__(data, prefix=prefix)
         self.rules = rules
-        for name in rules.options:
+        for name in offered(rules.slug):
             rule = HOUSE_RULES[name]
             if where in rule.asked_in:
                 self.fields[name] = _field(rules, rule)

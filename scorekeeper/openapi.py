@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from rules_engine import HOUSE_RULES, SYSTEMS, Choice, table_for
 
-from .api_requests import CheckRequest, PenaltyRequest, Request, SolveRequest
-from .views.checker import MAX_BODY
+from .api_requests import MAX_BODY, CheckRequest, PenaltyRequest, Request, SolveRequest
 
 ERROR_CODES = {
     "400": "Bad input: a field of the wrong type or out of its range (bad_field, with "

@@ -15,6 +15,7 @@ from rules_engine import (
     default_words,
     label_words,
     meaning_words,
+    offered,
 )
 
 from .facts import colour_name
@@ -227,7 +228,7 @@ def rulebook(rules: RuleSystem) -> Rulebook:
     book.melds = _meld_lines(rules)
     book.play = _play_lines(table)
     book.scoring = scoring_lines(rules)
-    for name in rules.options:
+    for name in offered(rules.slug):
         words = (label_words(name, lang()), meaning_words(rules, name, lang()))
         book.options.append((*words, default_words(rules, name, lang())))
     return book

@@ -11,7 +11,7 @@ from rules_engine import Fact, RoundPlan, RuleSystem, Table
 
 from ..facts import FACT_MARKS, FACT_WORDS, NO_WINNER_MARK, trophy_name
 from ..house_rules import in_force
-from .grids import Sheet
+from .sheet import Sheet
 
 if TYPE_CHECKING:
     from ..selectors import Board

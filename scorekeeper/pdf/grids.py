@@ -1,218 +1,59 @@
 """Score grids as PDF: plain data in, bytes out (reportlab platypus tables on a canvas).
 
-Every text from users goes through `escape` before reaching Paragraph markup.
-DejaVu (shipped in fonts/, free licence) prints ♠ ♥ ♦ ♣, accents and most alphabets.
+Every text from users goes through `escape` (sheet.paragraph) before reaching Paragraph
+markup; sheet.py measures the cells, typefaces.py holds the fonts.
 """
 
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4, LETTER, landscape
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.lib.pagesizes import landscape
 from reportlab.pdfgen import canvas
 from reportlab.platypus import (
-    Flowable,
     KeepTogether,
-    Paragraph,
     SimpleDocTemplate,
     Spacer,
     Table,
     TableStyle,
 )
 
-FONTS = Path(__file__).parent / "fonts"
-FONT, BOLD = "DejaVuCond", "DejaVuCond-Bold"
-pdfmetrics.registerFont(TTFont(FONT, str(FONTS / "DejaVuSansCondensed.ttf")))
-pdfmetrics.registerFont(TTFont(BOLD, str(FONTS / "DejaVuSansCondensed-Bold.ttf")))
-PAPERS = {"a4": A4, "letter": LETTER}
-MARGIN = 10 * mm
-GAP = 6 * mm
-FONT_SIZE = {1: 9.0, 2: 7.5, 4: 7.0}
-MIN_TEXT = 6.0  # points, as printed: no text on any sheet is smaller
-MIN_ONE_PAGE_SCALE = 0.8  # one grid a sheet: shrink this far to keep it on one page, else flow
-# The smallest size text is laid out at (a long word shrinks to fit its cell, not below): once
-# the copy is scaled into its part of the sheet, it still prints at MIN_TEXT or more.
-SMALLEST = {1: MIN_TEXT / MIN_ONE_PAGE_SCALE, 2: 6.5, 4: 6.5}
-# Heights a pen needs, as printed: the players' names, and every row a score is written in.
-NAME_ROW = 8 * mm
-SIDE_PAD = 3  # points between a cell's text and its left and right borders
-WRITING_ROW = 7 * mm
-WRITING_WIDTH = 6 * mm  # the narrowest cell a score is written in
-
-
-@dataclass
-class Sheet:
-    """One grid's content, already in the chosen language."""
-
-    title: str
-    subtitle: str
-    header: list[list[str]]  # header rows (cells may be "" under a span)
-    spans: list[tuple[tuple[int, int], tuple[int, int]]]  # (start, end) cells in header rows
-    rows: list[list[str]]  # body rows
-    footer: list[list[str]]  # totals and the like
-    legend: list[str]  # lines at the foot
-    widths: list[float]  # relative column widths
-    first_wide: int = 0  # columns holding text (left aligned)
-    lines_after: list[str] = field(default_factory=list)  # e.g. "Winner: ____"
-    chart: Flowable | None = None  # a filled grid's score race, drawn after the legend
-    chart_title: str = ""
-
-
-TALL = 10**6  # wrap height that lets a table lay out every row (it is then scaled or split)
-
-
-def _fitted_size(text: str, width: float, size: float, font: str) -> float:
-    """The font size at which the longest word of `text` fits `width` (never above `size`)."""
-    room = width - 2 * SIDE_PAD
-    longest = max((pdfmetrics.stringWidth(w, font, size) for w in text.split()), default=0)
-    if longest <= room or longest == 0:
-        return size
-    return max(1.0, int(size * room / longest * 10) / 10)
-
-
-def _paragraph(
-    text: str,
-    size: float,
-    bold: bool = False,
-    align: int = 0,
-    width: float | None = None,
-    smallest: float = 0.0,
-) -> Paragraph:
-    """Text that wraps between words: the size shrinks until the longest word fits, down to
-    `smallest`; a word still too long there is split rather than printed smaller."""
-    font = BOLD if bold else FONT
-    split = 0
-    if width is not None:
-        fitted = _fitted_size(text, width, size, font)
-        split = int(fitted < smallest)
-        size = max(fitted, min(smallest, size))
-    style = ParagraphStyle(
-        "cell",
-        fontName=font,
-        fontSize=size,
-        leading=size * 1.2,
-        alignment=align,
-        splitLongWords=split,
-    )
-    return Paragraph(escape(text).replace("\n", "<br/>"), style)
-
-
-def _word_room(sheet: Sheet, smallest: float) -> list[float]:
-    """Each column's room for its longest word at the smallest size text may print at (a
-    score column: at least a written number's)."""
-    spanned = {c for (c0, _r0), (c1, _r1) in sheet.spans if c1 > c0 for c in range(c0, c1 + 1)}
-    needs = [0.0] * len(sheet.widths)
-    for r, row in enumerate(sheet.header):
-        for c, text in enumerate(row):
-            if r == 0 and c in spanned:
-                continue  # a name over two columns: it has both
-            needs[c] = max(needs[c], _longest(text, BOLD, smallest))
-    for row in [*sheet.rows, *sheet.footer]:
-        for c, text in enumerate(row[: sheet.first_wide]):
-            needs[c] = max(needs[c], _longest(text, BOLD, smallest))
-    return [max(n + 2 * SIDE_PAD, WRITING_WIDTH) for n in needs]
-
-
-def whole_words_fit(sheet: Sheet, width: float, smallest: float) -> bool:
-    return sum(_word_room(sheet, smallest)) <= width
-
-
-def _column_widths(sheet: Sheet, width: float, smallest: float) -> list[float]:
-    """The sheet's relative widths over `width`, a column too narrow for its longest word at
-    the smallest size widened to it, the others sharing what is left as the sheet says."""
-    total = sum(sheet.widths)
-    widths = [width * w / total for w in sheet.widths]
-    if not smallest or not whole_words_fit(sheet, width, smallest):
-        return widths  # long words will be split (or the caller lays it out otherwise)
-    needs = _word_room(sheet, smallest)
-    fixed: dict[int, float] = {}
-    while True:
-        rest = width - sum(fixed.values())
-        share = sum(w for i, w in enumerate(sheet.widths) if i not in fixed)
-        widths = [fixed.get(i, rest * w / share) for i, w in enumerate(sheet.widths)]
-        short = {i: needs[i] for i, w in enumerate(widths) if i not in fixed and w < needs[i]}
-        if not short:
-            return widths
-        fixed |= short
-
-
-def _longest(text: str, font: str, size: float) -> float:
-    return max((pdfmetrics.stringWidth(w, font, size) for w in text.split()), default=0.0)
-
-
-def _cell_widths(sheet: Sheet, widths: list[float]) -> list[list[float]]:
-    """Each header cell's width, spans included."""
-    out = [list(widths) for _ in sheet.header]
-    for (c0, r0), (c1, _r1) in sheet.spans:
-        out[r0][c0] = sum(widths[c0 : c1 + 1])
-    return out
-
-
-def _row_heights(
-    sheet: Sheet, data: list[list], widths: list[float], size: float, stretch: float
-) -> list[float]:
-    """Each row's height: what its tallest cell needs, and never less than a pen needs
-    (`stretch` makes up for the scale the sheet will be printed at)."""
-    pad = 2 * size * 0.35
-    heights = []
-    spanned = {
-        (c, r)
-        for (c0, r0), (c1, r1) in sheet.spans
-        for c in range(c0, c1 + 1)
-        for r in range(r0, r1 + 1)
-        if (c1, r1) != (c0, r0) and r1 > r0
-    }
-    for r, row in enumerate(data):
-        needed = 0.0
-        for c, cell in enumerate(row):
-            if (c, r) in spanned:
-                continue  # drawn over two header rows, measured below
-            if isinstance(cell, Paragraph):
-                high = cell.wrap(widths[c] - 2 * SIDE_PAD, TALL)[1]
-            else:
-                high = size * 1.2 * (str(cell).count("\n") + 1)
-            needed = max(needed, high + pad)
-        heights.append(needed)
-    head = len(sheet.header)
-    if head:
-        heights[0] = max(heights[0], NAME_ROW * stretch)
-    for r in range(head, len(heights)):
-        heights[r] = max(heights[r], WRITING_ROW * stretch)
-    for (c0, r0), (c1, r1) in sheet.spans:
-        if r1 > r0:  # a header cell over two rows: the second grows if the two are too short
-            cell = data[r0][c0]
-            high = cell.wrap(sum(widths[c0 : c1 + 1]) - 2 * SIDE_PAD, TALL)[1] + pad
-            heights[r1] += max(0.0, high - sum(heights[r0 : r1 + 1]))
-    return heights
+from .sheet import (
+    FONT_SIZE,
+    GAP,
+    MARGIN,
+    MIN_TEXT,
+    PAPERS,
+    SIDE_PAD,
+    SMALLEST,
+    TALL,
+    Sheet,
+    cell_widths,
+    column_widths,
+    paragraph,
+    row_heights,
+    whole_words_fit,
+)
+from .typefaces import BOLD, FONT
 
 
 def _table(
     sheet: Sheet, width: float, size: float, stretch: float = 1.0, smallest: float = 0.0
 ) -> Table:
-    widths = _column_widths(sheet, width, smallest)
+    widths = column_widths(sheet, width, smallest)
     data = []
-    for row, cell_widths in zip(sheet.header, _cell_widths(sheet, widths), strict=True):
+    for row, row_widths in zip(sheet.header, cell_widths(sheet, widths), strict=True):
         data.append(
-            [
-                _paragraph(c, size, True, 1, w, smallest)
-                for c, w in zip(row, cell_widths, strict=True)
-            ]
+            [paragraph(c, size, True, 1, w, smallest) for c, w in zip(row, row_widths, strict=True)]
         )
     # Score cells are short plain strings (never parsed as markup, and much faster to lay out);
     # text columns wrap, so they are escaped Paragraphs.
     for row in sheet.rows:
         data.append(
             [
-                _paragraph(c, size, width=widths[i], smallest=smallest)
+                paragraph(c, size, width=widths[i], smallest=smallest)
                 if i < sheet.first_wide
                 else c
                 for i, c in enumerate(row)
@@ -221,13 +62,13 @@ def _table(
     for row in sheet.footer:
         data.append(
             [
-                _paragraph(c, size, bold=True, width=widths[i], smallest=smallest)
+                paragraph(c, size, bold=True, width=widths[i], smallest=smallest)
                 if i < sheet.first_wide
                 else c
                 for i, c in enumerate(row)
             ]
         )
-    heights = _row_heights(sheet, data, widths, size, stretch)
+    heights = row_heights(sheet, data, widths, size, stretch)
     table = Table(data, colWidths=widths, rowHeights=heights, repeatRows=len(sheet.header))
     style = [
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#555555")),
@@ -256,18 +97,18 @@ def _flowables(
 ) -> list:
     """Title, subtitle, the grid, then the winner line and the legend."""
     head = [
-        _paragraph(sheet.title, size * 1.5, bold=True, width=width, smallest=smallest),
-        _paragraph(sheet.subtitle, size, width=width, smallest=smallest),
+        paragraph(sheet.title, size * 1.5, bold=True, width=width, smallest=smallest),
+        paragraph(sheet.subtitle, size, width=width, smallest=smallest),
     ]
     tail = [
-        _paragraph(line, size * 1.1, bold=True, width=width, smallest=smallest)
+        paragraph(line, size * 1.1, bold=True, width=width, smallest=smallest)
         for line in sheet.lines_after
     ]
     if sheet.legend:  # one block: no gap between its lines, which a small copy cannot spare
         legend = max(size * 0.9, smallest)
-        tail.append(_paragraph("\n".join(sheet.legend), legend, width=width, smallest=smallest))
+        tail.append(paragraph("\n".join(sheet.legend), legend, width=width, smallest=smallest))
     if sheet.chart is not None:
-        tail += [_paragraph(sheet.chart_title, size * 1.1, bold=True, width=width), sheet.chart]
+        tail += [paragraph(sheet.chart_title, size * 1.1, bold=True, width=width), sheet.chart]
     return [*head, _table(sheet, width, size, stretch, smallest), *tail]
 
 
@@ -341,7 +182,7 @@ def _flowing_pages(
     )
     if sheet.chart is not None:  # the race and its title on one page, the chart as wide as it
         chart = items[-1]
-        heading = _paragraph(sheet.chart_title, size * 1.5, bold=True, width=doc.width)
+        heading = paragraph(sheet.chart_title, size * 1.5, bold=True, width=doc.width)
         items[-2] = heading  # headed as the grid is: it has the page to itself
         room = doc.height - heading.wrap(doc.width, doc.height)[1] - size * 2
         chart.renderScale = max(1.0, min(doc.width / chart.width, room / chart.height))

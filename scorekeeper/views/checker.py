@@ -28,15 +28,20 @@ from rules_engine import (
     table_for,
 )
 
-from ..api_requests import CheckRequest, PenaltyRequest, Request, RoundAsked, SolveRequest
+from ..api_requests import (
+    MAX_BODY,
+    CheckRequest,
+    PenaltyRequest,
+    Request,
+    RoundAsked,
+    SolveRequest,
+)
 from ..digits import small_number
 from ..house_rules import HouseRulesForm, in_force
 from ..i18n import lang
+from ..openapi import document
 from ..problems import what_is_wrong, where_it_is
 from .responses import HtmxHttpRequest, page
-
-MAX_BODY = 10_000
-
 
 TRUE = (True, "1", "on", "true")
 
@@ -256,6 +261,4 @@ def api_penalty(request: HtmxHttpRequest) -> JsonResponse:
 
 @require_GET
 def api_document(request: HtmxHttpRequest) -> JsonResponse:
-    from ..openapi import document  # imports this module's MAX_BODY
-
     return JsonResponse(document(), json_dumps_params={"ensure_ascii": False})

@@ -14,7 +14,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
-from rules_engine import GRID, SYSTEMS, OptionError, RuleSystem, Table, TableOptions, get_rules
+from rules_engine import (
+    GRID,
+    SYSTEMS,
+    OptionError,
+    RuleSystem,
+    Table,
+    TableOptions,
+    get_rules,
+    offered,
+)
 
 from ..charts import as_svg
 from ..forms import choose, form_name
@@ -146,7 +155,7 @@ def blank_grid(request: HttpRequest) -> HttpResponse:
             request, "grids/blank.html", _blank_context(form, house_rules), status=REFUSED
         )
     chosen = rules_form.options() if rules_form is not None else TableOptions()
-    if "rounds" in rules.options:
+    if "rounds" in offered(rules.slug):
         chosen = TableOptions(**(chosen.stored() | {"rounds": data["deals"]}))
     try:
         # A blank grid's table: its seats, its house rules (decks that can deal every

@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from rules_engine import SYSTEMS
-from scorekeeper.pdf.grids import MIN_TEXT
+from scorekeeper.pdf.sheet import MIN_TEXT
 from scorekeeper.views.grids import BlankGridForm
 
 from .helpers import round_data, totals
