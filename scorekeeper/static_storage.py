@@ -23,8 +23,12 @@ OWN_STYLES = "css/"
 # a first visit makes three requests fewer.
 PAGE_SCRIPTS = (
     "js/app.js",
+    "js/new_game.js",
+    "js/checker.js",
+    "js/share.js",
     "js/provisional.js",
     "js/sync.js",
+    "js/saved_pages.js",
     "js/live.js",
     "js/seat.js",
     "js/screen.js",

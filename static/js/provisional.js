@@ -74,5 +74,70 @@ window.RamiProvisional = (() => {
     return out;
   }
 
-  return { scores, ranks };
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs)) {
+      if (key === "class") node.className = value;
+      else if (key.startsWith("data-")) node.setAttribute(key, value);
+      else node[key] = value;
+    }
+    for (const child of children) node.append(child);
+    return node;
+  }
+
+  // The standings and the grid's totals count the waiting rounds, marked provisional; the
+  // server's figures replace them once the rounds are stored.
+  function showTotals(list, totals, scoring, msg) {
+    const box = document.querySelector("#live #standings");
+    if (!box || !totals.length || !list.length || !scoring) return;
+    const sums = totals.slice();
+    for (const { scores } of list) {
+      sums.forEach((_total, seat) => { sums[seat] = scores[seat] === undefined ? NaN : sums[seat] + scores[seat]; });
+    }
+    if (sums.some(Number.isNaN)) return; // a hand the phone cannot count: the server will
+    // The engine's ranking as data: who left ranks after the table and leads nothing, and the
+    // gaps are measured from the leader at the table.
+    const after = scoring.ranked_after || [];
+    const ranks = window.RamiProvisional.ranks(sums, scoring.lowest_wins, after);
+    const best = sums[ranks.indexOf(1)];
+    const lines = [...box.querySelectorAll("li[data-seat]")];
+    for (const line of lines) {
+      const seat = Number(line.dataset.seat);
+      line.querySelector(".total").textContent = String(sums[seat]);
+      line.querySelector(".rank").textContent = String(ranks[seat]);
+      line.classList.toggle("leader", ranks[seat] === 1);
+      line.querySelector(".behind:not(.sitting)")?.remove();  // "left after…" notes stay
+      const gap = Math.abs(sums[seat] - best);
+      const words = gap === 1 ? msg("msgBehindOne") : msg("msgBehind", gap);
+      if (gap && !after.includes(seat)) line.querySelector(".name").after(el("small", { class: "behind" }, words));
+    }
+    lines.sort((a, b) => ranks[a.dataset.seat] - ranks[b.dataset.seat] || a.dataset.seat - b.dataset.seat);
+    box.querySelector("ol").append(...lines);
+    box.classList.add("provisional");
+    if (!box.querySelector(".provisional-note")) box.append(el("p", { class: "note provisional-note" }, msg("msgProvisional")));
+    const foot = document.querySelector("#live table.scores tfoot tr");
+    if (foot) {
+      [...foot.querySelectorAll("td")].forEach((cell, seat) => {
+        cell.textContent = String(sums[seat]);
+        cell.classList.toggle("leader", ranks[seat] === 1);
+      });
+    }
+  }
+
+  // Once stored, a round's scores are the server's: where they differ from what the phone
+  // showed, say so.
+  function tellDifferences(shown, msg) {
+    for (const { entry, scores } of shown) {
+      const row = document.querySelector(`#live table.scores tr[data-round="${entry.number}"]`);
+      if (!row || scores.some((s) => s === undefined)) continue;
+      const stored = [...row.querySelectorAll(".score")].map((cell) => Number(cell.textContent));
+      if (stored.length === scores.length && stored.some((score, seat) => score !== scores[seat])) {
+        const text = msg("msgDiffers", entry.number).replace("{stored}", stored.join(" · ")).replace("{shown}", scores.join(" · "));
+        document.getElementById("live").prepend(el("p", { class: "flash", role: "status", "data-differs": "" }, text));
+      }
+    }
+  }
+
+  return { scores, ranks, el, showTotals, tellDifferences };
 })();

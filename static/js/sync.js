@@ -49,6 +49,7 @@
   let retryTimer = null;
 
   const live = () => document.getElementById("live");
+  const el = window.RamiProvisional.el;
   // The engine's scoring of this table, as data (Table.scoring()), for provisional totals.
   const scoring = (() => {
     const node = document.getElementById("scoring");
@@ -90,17 +91,6 @@
     return [String(cell.score), ...cell.facts].join(" · ");
   }
 
-  function el(tag, attrs = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs)) {
-      if (key === "class") node.className = value;
-      else if (key.startsWith("data-")) node.setAttribute(key, value);
-      else node[key] = value;
-    }
-    for (const child of children) node.append(child);
-    return node;
-  }
-
   // The rounds on the phone, in order, each with its provisional scores (engine data).
   function provisional() {
     const shown = entries.filter((e) => e.state !== "conflict").sort((a, b) => a.number - b.number);
@@ -136,60 +126,6 @@
           el("small", { class: "running" }, String(running[seat]))));
       });
       body.append(row);
-    }
-  }
-
-  // The standings and the grid's totals count the waiting rounds, marked provisional; the
-  // server's figures replace them once the rounds are stored.
-  function renderTotals(list) {
-    const totals = serverTotals();
-    const box = document.querySelector("#live #standings");
-    if (!box || !totals.length || !list.length || !scoring) return;
-    const sums = totals.slice();
-    for (const { scores } of list) {
-      sums.forEach((_total, seat) => { sums[seat] = scores[seat] === undefined ? NaN : sums[seat] + scores[seat]; });
-    }
-    if (sums.some(Number.isNaN)) return; // a hand the phone cannot count: the server will
-    // The engine's ranking as data: who left ranks after the table and leads nothing, and the
-    // gaps are measured from the leader at the table.
-    const after = scoring.ranked_after || [];
-    const ranks = window.RamiProvisional.ranks(sums, scoring.lowest_wins, after);
-    const best = sums[ranks.indexOf(1)];
-    const lines = [...box.querySelectorAll("li[data-seat]")];
-    for (const line of lines) {
-      const seat = Number(line.dataset.seat);
-      line.querySelector(".total").textContent = String(sums[seat]);
-      line.querySelector(".rank").textContent = String(ranks[seat]);
-      line.classList.toggle("leader", ranks[seat] === 1);
-      line.querySelector(".behind:not(.sitting)")?.remove();  // "left after…" notes stay
-      const gap = Math.abs(sums[seat] - best);
-      const words = gap === 1 ? msg("msgBehindOne") : msg("msgBehind", gap);
-      if (gap && !after.includes(seat)) line.querySelector(".name").after(el("small", { class: "behind" }, words));
-    }
-    lines.sort((a, b) => ranks[a.dataset.seat] - ranks[b.dataset.seat] || a.dataset.seat - b.dataset.seat);
-    box.querySelector("ol").append(...lines);
-    box.classList.add("provisional");
-    if (!box.querySelector(".provisional-note")) box.append(el("p", { class: "note provisional-note" }, msg("msgProvisional")));
-    const foot = document.querySelector("#live table.scores tfoot tr");
-    if (foot) {
-      [...foot.querySelectorAll("td")].forEach((cell, seat) => {
-        cell.textContent = String(sums[seat]);
-        cell.classList.toggle("leader", ranks[seat] === 1);
-      });
-    }
-  }
-
-  // Once stored, a round's scores are the server's: where they differ from what the phone
-  // showed, say so.
-  function tellDifferences(shown) {
-    for (const { entry, scores } of shown) {
-      const row = document.querySelector(`#live table.scores tr[data-round="${entry.number}"]`);
-      if (!row || scores.some((s) => s === undefined)) continue;
-      const stored = [...row.querySelectorAll(".score")].map((cell) => Number(cell.textContent));
-      if (stored.length === scores.length && stored.some((score, seat) => score !== scores[seat])) {
-        const text = msg("msgDiffers", entry.number).replace("{stored}", stored.join(" · ")).replace("{shown}", scores.join(" · "));
-        live().prepend(el("p", { class: "flash", role: "status", "data-differs": "" }, text));
-      }
     }
   }
 
@@ -271,7 +207,7 @@
     entries = [...stored, ...[...unsaved.values()].filter((e) => !stored.some((s) => s.uuid === e.uuid))];
     const list = provisional();
     renderRows(list);
-    renderTotals(list);
+    window.RamiProvisional.showTotals(list, serverTotals(), scoring, msg);
     renderRoundCard();
     renderProblems();
     renderStatus();
@@ -318,7 +254,7 @@
     if (result.stored || result.refused) {
       await refreshBoard();
       const left = new Set(entries.map((e) => e.uuid));
-      tellDifferences(before.filter(({ entry }) => !left.has(entry.uuid)));
+      window.RamiProvisional.tellDifferences(before.filter(({ entry }) => !left.has(entry.uuid)), msg);
     }
     await render();
   }
@@ -369,7 +305,7 @@
     clearForm(f);
     const list = provisional();
     renderRows(list);
-    renderTotals(list);
+    window.RamiProvisional.showTotals(list, serverTotals(), scoring, msg);
     renderRoundCard();
     document.querySelectorAll("#live .flash").forEach((flash) => flash.remove());
     const replaced = replaces ? await outbox.get(replaces) : null;
@@ -459,27 +395,4 @@
     });
   }
   render().then(flush);
-})();
-
-// The offline page lists the pages this phone keeps, so a game is one tap away.
-(() => {
-  "use strict";
-  const box = document.querySelector("[data-saved-pages]");
-  if (!box || !window.caches) return;
-  caches.open("rami-pages").then(async (cache) => {
-    const list = box.querySelector("ul");
-    for (const request of await cache.keys()) {
-      const url = new URL(request.url);
-      if (url.pathname === location.pathname || !url.pathname.startsWith("/g/")) continue;
-      const html = await (await cache.match(request)).text();
-      const title = (html.match(/<title>([^<]*)<\/title>/) || [, url.pathname])[1].trim();
-      const link = document.createElement("a");
-      link.href = url.pathname;
-      link.textContent = new DOMParser().parseFromString(title, "text/html").documentElement.textContent;
-      const item = document.createElement("li");
-      item.append(link);
-      list.append(item);
-    }
-    box.hidden = !list.children.length;
-  });
 })();
