@@ -24,9 +24,9 @@ from django.utils import translation  # noqa: E402
 
 from rules_engine import PlayerDeal, read_table  # noqa: E402
 from scorekeeper import services  # noqa: E402
-from scorekeeper.pdf.content import round_sheet  # noqa: E402
-from scorekeeper.pdf.grids import render  # noqa: E402
-from scorekeeper.selectors import game_board  # noqa: E402
+from scorekeeper.games.selectors import game_board  # noqa: E402
+from scorekeeper.sheets.content import round_sheet  # noqa: E402
+from scorekeeper.sheets.grids import render  # noqa: E402
 
 RUNS = 30
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Élodie", "Farid", "Gaëlle", "Hugo"]

@@ -34,7 +34,7 @@ django.setup()
 
 from rules_engine import Table, get_rules  # noqa: E402
 from scorekeeper import services  # noqa: E402
-from scorekeeper.forms import RoundForm  # noqa: E402
+from scorekeeper.games.forms import RoundForm  # noqa: E402
 from scorekeeper.models import Round  # noqa: E402
 
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Élodie", "Farid", "Gaëlle", "Hugo"]

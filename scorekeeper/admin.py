@@ -1,6 +1,14 @@
 from django.contrib import admin
 
-from .models import Game, HistoryEntry, Player, RomiContract, RomiTrophy, Round, RoundScore
+from scorekeeper.models import (
+    Game,
+    HistoryEntry,
+    Player,
+    RomiContract,
+    RomiTrophy,
+    Round,
+    RoundScore,
+)
 
 
 class PlayerInline(admin.TabularInline):

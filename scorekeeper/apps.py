@@ -6,6 +6,6 @@ class ScorekeeperConfig(AppConfig):
     verbose_name = "Rami scorekeeper"
 
     def ready(self) -> None:
-        from . import logs
+        from scorekeeper.core import logs
 
         logs.install()

@@ -76,7 +76,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # First, so their headers reach every answer, static files (whitenoise's) included.
-    "scorekeeper.capability.CapabilityHeadersMiddleware",
+    "scorekeeper.core.capability.CapabilityHeadersMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -88,9 +88,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "scorekeeper.middleware.DatabaseBusyMiddleware",
+    "scorekeeper.web.middleware.DatabaseBusyMiddleware",
 ]
-CSRF_FAILURE_VIEW = "scorekeeper.views.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "scorekeeper.web.errors.csrf_failure"
 
 ROOT_URLCONF = "scorekeeper.urls"
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
@@ -107,7 +107,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "scorekeeper.capability.robots",
+                "scorekeeper.core.capability.robots",
             ],
         },
     }
@@ -181,7 +181,7 @@ STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "scorekeeper.static_storage.MinifiedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "scorekeeper.core.static_storage.MinifiedStaticFilesStorage"},
 }
 # Tests and DEBUG runs need no collectstatic; whitenoise then serves from the finders.
 WHITENOISE_USE_FINDERS = DEBUG or env_bool("WHITENOISE_USE_FINDERS", False)
@@ -229,7 +229,7 @@ LOGGING = {
 # than its page takes is refused unread (body_limits.py), and a form carries one file.
 DATA_UPLOAD_MAX_NUMBER_FILES = 1
 FILE_UPLOAD_HANDLERS = [
-    "scorekeeper.uploads.BoundedUpload",
+    "scorekeeper.exchange.uploads.BoundedUpload",
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]

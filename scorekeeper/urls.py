@@ -1,24 +1,16 @@
 from django.contrib import admin
 from django.urls import path
 
-from .views import (
-    checker,
-    clubs,
-    errors,
-    events,
-    exchange,
-    games,
-    grids,
-    home,
-    language,
-    manage,
-    pwa,
-    romi,
-    rounds,
-    rules,
-    screen,
-    seats,
-)
+from scorekeeper.checker import views as checker
+from scorekeeper.exchange import views as exchange
+from scorekeeper.games.views import games, home, manage, romi, rounds
+from scorekeeper.groups import views as clubs
+from scorekeeper.pwa import views as pwa
+from scorekeeper.rules import views as rules
+from scorekeeper.seats import events, screen
+from scorekeeper.seats import views as seats
+from scorekeeper.sheets import views as grids
+from scorekeeper.web import errors, language
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -97,5 +89,5 @@ urlpatterns = [
     path("groups/import/", exchange.import_page, {"kind": "book"}, name="club_import"),
 ]
 
-handler404 = "scorekeeper.views.errors.page_not_found"
-handler500 = "scorekeeper.views.errors.server_error"
+handler404 = "scorekeeper.web.errors.page_not_found"
+handler500 = "scorekeeper.web.errors.server_error"

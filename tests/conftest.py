@@ -8,7 +8,8 @@ from dataclasses import dataclass
 import pytest
 
 from rules_engine import PlayerDeal, TableOptions, get_rules
-from scorekeeper import services, tokens
+from scorekeeper import services
+from scorekeeper.core import tokens
 from scorekeeper.models import Game, SeatLink
 
 

@@ -64,7 +64,7 @@ def nginx_listen(bind: str) -> str:
 def own_headers() -> str:
     """The headers of nginx's own answers (busy, too many, too slow): those the app gives
     every answer, with a policy that allows nothing, as they show only text."""
-    from scorekeeper.capability import NO_STORE, PERMISSIONS_POLICY
+    from scorekeeper.core.capability import NO_STORE, PERMISSIONS_POLICY
 
     headers = {
         "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
@@ -92,8 +92,8 @@ def upload_limits() -> tuple[int, int]:
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
     django.setup()
-    from scorekeeper.book_exchange import MAX_BOOK_BYTES
-    from scorekeeper.exchange import MAX_BYTES
+    from scorekeeper.exchange.book_files import MAX_BOOK_BYTES
+    from scorekeeper.exchange.game_files import MAX_BYTES
 
     return 2 * MAX_BYTES, 2 * MAX_BOOK_BYTES
 

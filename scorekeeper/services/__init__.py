@@ -5,10 +5,17 @@ Scores always come from the game's table (rules_engine); a service validates, st
 records the change. Callers use `services.<name>`; the names below are the whole API.
 """
 
-from ..refusals import Conflict, ServiceError
-from .comings import player_back, player_join, player_leave
-from .exchange import AlreadyImported, ClubAlreadyImported, club_import, game_import, games_import
-from .games import (
+from scorekeeper.core.refusals import Conflict, ServiceError
+from scorekeeper.exchange.services import (
+    AlreadyImported,
+    ClubAlreadyImported,
+    club_import,
+    game_import,
+    games_import,
+)
+from scorekeeper.games.results import summarise
+from scorekeeper.games.services.comings import player_back, player_join, player_leave
+from scorekeeper.games.services.games import (
     dealer_fix,
     game_archive,
     game_delete,
@@ -19,7 +26,15 @@ from .games import (
     game_start,
     player_rename,
 )
-from .groups import (
+from scorekeeper.games.services.romi import romi_contract_delete, romi_contract_log, romi_finish
+from scorekeeper.games.services.rounds import (
+    RoundSaved,
+    round_correct,
+    round_delete_last,
+    round_record,
+)
+from scorekeeper.games.services.undo import game_undo_last, history_undo
+from scorekeeper.groups.services import (
     club_create,
     club_from_game,
     club_game_start,
@@ -33,11 +48,8 @@ from .groups import (
     seat_renamed,
     seat_taken_over,
 )
-from .history import bump_version, last_change
-from .results import summarise
-from .romi import romi_contract_delete, romi_contract_log, romi_finish
-from .rounds import RoundSaved, round_correct, round_delete_last, round_record
-from .seats import (
+from scorekeeper.records.history import bump_version, last_change
+from scorekeeper.seats.services import (
     Hand,
     SeatState,
     entries_of,
@@ -49,7 +61,6 @@ from .seats import (
     seats_close,
     seats_open,
 )
-from .undo import game_undo_last, history_undo
 
 __all__ = [
     "player_back",

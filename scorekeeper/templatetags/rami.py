@@ -12,15 +12,14 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from rules_engine import COLOUR_SYMBOLS, SYSTEMS, RulesError, format_meld, parse_cards, rank_word
-
-from ..facts import FACT_BADGES, FACT_MARKS, colour_name, trophy_name
-from ..i18n import elide, lang
-from ..names import SHORT_FROM
-from ..names import short_names as names_cut
-from ..static_storage import page_scripts as scripts_of_pages
+from scorekeeper.core.facts import FACT_BADGES, FACT_MARKS, colour_name, trophy_name
+from scorekeeper.core.i18n import elide, lang
+from scorekeeper.core.names import SHORT_FROM
+from scorekeeper.core.names import short_names as names_cut
+from scorekeeper.core.static_storage import page_scripts as scripts_of_pages
 
 if TYPE_CHECKING:
-    from ..models import HistoryEntry
+    from scorekeeper.models import HistoryEntry
 
 register = template.Library()
 

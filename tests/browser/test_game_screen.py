@@ -8,8 +8,8 @@ import pytest
 
 from rules_engine import PlayerDeal
 from scorekeeper import services
+from scorekeeper.games.selectors import game_board
 from scorekeeper.models import Round
-from scorekeeper.selectors import game_board
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

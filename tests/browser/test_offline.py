@@ -7,8 +7,8 @@ from django.core.signals import request_started
 from playwright.sync_api import expect
 
 from scorekeeper import services
+from scorekeeper.games.selectors import game_board
 from scorekeeper.models import Round
-from scorekeeper.selectors import game_board
 
 from ..scorekeeper.helpers import round_data
 
@@ -270,7 +270,7 @@ CSRF_REFUSALS = []
 
 def recording_csrf_failure(request, reason=""):
     """The app's CSRF failure view, noting each refusal (settings.CSRF_FAILURE_VIEW)."""
-    from scorekeeper.views.errors import csrf_failure
+    from scorekeeper.web.errors import csrf_failure
 
     CSRF_REFUSALS.append(reason)
     return csrf_failure(request, reason)
@@ -297,7 +297,7 @@ def test_a_stale_csrf_token_is_refreshed_and_the_entry_sent_once(phone, start_ga
 
 
 def round_entries(g, data):
-    from scorekeeper.forms import RoundForm
+    from scorekeeper.games.forms import RoundForm
 
     board = game_board(g.game)
     form = RoundForm(data, players=board.players, table=board.table)
@@ -306,7 +306,7 @@ def round_entries(g, data):
 
 
 def test_a_new_version_takes_over_without_breaking_the_open_game(phone, start_game, monkeypatch):
-    from scorekeeper import pwa
+    from scorekeeper.pwa import shell as pwa
 
     g = start_game("liverpool", ["Ana", "Ben"])
     page = phone

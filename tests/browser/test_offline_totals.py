@@ -6,8 +6,8 @@ import pytest
 
 from rules_engine import PlayerDeal
 from scorekeeper import services
+from scorekeeper.games.selectors import game_board
 from scorekeeper.models import Round
-from scorekeeper.selectors import game_board
 
 from .test_offline import NAMES, open_controlled, pending_rows, wait_for_db, wait_until
 

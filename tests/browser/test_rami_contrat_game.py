@@ -4,7 +4,7 @@ import pytest
 
 from rules_engine import PlayerDeal, get_rules, parse_hand
 from rules_engine.scoring import hand_points, ranking, score_deal
-from scorekeeper.keypad import parse_points
+from scorekeeper.core.keypad import parse_points
 from scorekeeper.models import Game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

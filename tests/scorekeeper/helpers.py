@@ -15,7 +15,7 @@ def round_data(points: dict[int, str] | None = None, out: int | str | None = Non
 
 
 def totals(game) -> list[int]:
-    from scorekeeper.selectors import game_board
+    from scorekeeper.games.selectors import game_board
 
     return game_board(game).totals
 

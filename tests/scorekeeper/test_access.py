@@ -4,8 +4,8 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
+from scorekeeper.games.views import games
 from scorekeeper.models import Round
-from scorekeeper.views import games
 
 from .helpers import round_data, texts
 

@@ -18,7 +18,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from rules_engine import PlayerDeal
-from scorekeeper import services, tokens
+from scorekeeper import services
+from scorekeeper.core import tokens
 from scorekeeper.models import Club, ClubEvent, Game, GameResult, Member, RoundScore
 
 from .helpers import round_data, texts, visible_text

@@ -3,8 +3,8 @@ total stays, marked) and a late player joins with the starting total the table c
 
 import pytest
 
+from scorekeeper.games.selectors import game_board
 from scorekeeper.models import Game, HistoryEntry, RoundScore
-from scorekeeper.selectors import game_board
 
 from .helpers import round_data, visible_text
 
@@ -197,7 +197,7 @@ def _file(document):
 
 def test_a_player_who_left_has_nothing_to_send_from_their_own_phone(client, start_game):
     from scorekeeper import services
-    from scorekeeper.tokens import seat_token
+    from scorekeeper.core.tokens import seat_token
 
     g = start_game("rami-contrat", ["Ana", "Ben", "Cléo", "Dan"])
     play(client, g, {1: "10", 2: "20", 3: "30"})
@@ -211,7 +211,7 @@ def test_a_player_who_left_has_nothing_to_send_from_their_own_phone(client, star
 
 
 def _join_token(game):
-    from scorekeeper.tokens import join_token
+    from scorekeeper.core.tokens import join_token
 
     return join_token(game.seat_salt)
 

@@ -13,8 +13,8 @@ import pytest
 from django.db import connection
 from django.test import Client
 
+from scorekeeper.games.selectors import game_board
 from scorekeeper.models import Round, RoundScore
-from scorekeeper.selectors import game_board
 
 PHONES = 8
 OPERATIONS = 500

@@ -24,7 +24,7 @@ def test_an_unknown_address_gets_our_404_page(client, language, title, home):
 @pytest.mark.django_db
 @pytest.mark.allow_5xx
 def test_a_fault_gets_our_500_page(client, monkeypatch):
-    from scorekeeper.views import home
+    from scorekeeper.games.views import home
 
     def broken(*args, **kwargs):
         raise RuntimeError("a fault")

@@ -7,7 +7,7 @@ import uuid
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from scorekeeper.exchange import MAX_BYTES
+from scorekeeper.exchange.game_files import MAX_BYTES
 from scorekeeper.models import Game, HistoryEntry, Round
 
 from .helpers import csv_rows, round_data, texts

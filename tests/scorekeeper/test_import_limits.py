@@ -11,10 +11,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from rules_engine import PlayerDeal, parse_hand
 from scorekeeper import services
-from scorekeeper.documents import MOST_CONTRACTS, MOST_HISTORY, MOST_ROUNDS
-from scorekeeper.exchange import MAX_BYTES
+from scorekeeper.core.refusals import ServiceError
+from scorekeeper.exchange.game_files import MAX_BYTES
 from scorekeeper.models import Game, HistoryEntry, RomiContract
-from scorekeeper.refusals import ServiceError
+from scorekeeper.records.documents import MOST_CONTRACTS, MOST_HISTORY, MOST_ROUNDS
 
 from .helpers import log_contract
 

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from scorekeeper.places import document_names, place_in_words
+from scorekeeper.core.places import document_names, place_in_words
 
 from .test_exchange import errors, exported, played, upload, wipe
 

@@ -56,7 +56,7 @@ def _refusal_codes() -> set[str]:
 def test_every_refusal_code_has_its_own_words_in_french_english_and_spanish():
     from django.utils import translation
 
-    from scorekeeper.refusals import ServiceError, service_message
+    from scorekeeper.core.refusals import ServiceError, service_message
 
     codes = _refusal_codes()
     assert {"romi_colour", "romi_combos", "romi_trophies", "no_rounds", "contract_gone"} <= codes

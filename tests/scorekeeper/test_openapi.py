@@ -9,7 +9,7 @@ from django.core.wsgi import get_wsgi_application
 from hypothesis import HealthCheck, settings
 from schemathesis import checks
 
-from scorekeeper.openapi import document
+from scorekeeper.checker.openapi import document
 
 schema = schemathesis.openapi.from_dict(document())
 CHECKS = [
@@ -105,7 +105,7 @@ def test_the_api_answers_its_errors_in_json(client):
 
 @pytest.mark.allow_5xx
 def test_the_api_500_page_is_json(client, monkeypatch, settings):
-    from scorekeeper.views import checker
+    from scorekeeper.checker import views as checker
 
     def broken(*args, **kwargs):
         raise RuntimeError("a fault")

@@ -2,7 +2,7 @@
 
 from django.contrib.staticfiles import finders
 
-from scorekeeper import pwa
+from scorekeeper.pwa import shell as pwa
 
 
 def test_every_page_links_the_manifest_in_its_language(client):

@@ -12,8 +12,8 @@ from django.test import Client
 
 from rules_engine import PlayerDeal
 from scorekeeper import services
+from scorekeeper.games.selectors import game_board
 from scorekeeper.models import HistoryEntry, RomiContract, Round
-from scorekeeper.selectors import game_board
 
 from .helpers import at_once, round_data
 

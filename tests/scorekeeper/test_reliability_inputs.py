@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from scorekeeper import services
-from scorekeeper.documents import MOST_GAMES, MOST_MEMBERS
 from scorekeeper.models import Club, ClubEvent, Game, Member, Player
+from scorekeeper.records.documents import MOST_GAMES, MOST_MEMBERS
 
 from .helpers import csv_rows, log_contract, round_data
 from .test_races import at_once
@@ -215,7 +215,7 @@ def test_the_csv_never_hands_a_spreadsheet_a_formula(client, start_game, system,
 
 
 def test_a_cell_of_text_starting_as_a_formula_is_quoted():
-    from scorekeeper.csv_export import spreadsheet_cell
+    from scorekeeper.exchange.csv_export import spreadsheet_cell
 
     assert spreadsheet_cell("=1+1") == "'=1+1"
     assert spreadsheet_cell("\tx") == "'\tx"

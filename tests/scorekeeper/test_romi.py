@@ -2,7 +2,7 @@
 
 import re
 
-from scorekeeper.selectors import game_board
+from scorekeeper.games.selectors import game_board
 
 
 def log(client, g, seat, points, colour="H", combos="2", bonus=0, joker=False):

@@ -9,7 +9,7 @@ import pytest
 from django.utils import translation
 from pypdf import PdfReader
 
-from scorekeeper.charts import as_svg, score_race, summary
+from scorekeeper.core.charts import as_svg, score_race, summary
 
 from .helpers import round_data
 

@@ -3,7 +3,7 @@ start, so two names beginning alike stay two (the whole names stay for screen re
 
 import re
 
-from scorekeeper.names import short_names
+from scorekeeper.core.names import short_names
 
 
 def test_each_name_is_cut_where_no_other_name_shares_its_start():

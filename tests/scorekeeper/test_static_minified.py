@@ -61,7 +61,7 @@ def test_every_collected_script_still_parses(collected):
 
 
 def test_the_page_scripts_are_collected_as_one_file_in_their_order(collected):
-    from scorekeeper.static_storage import PAGE_BUNDLE, PAGE_SCRIPTS
+    from scorekeeper.core.static_storage import PAGE_BUNDLE, PAGE_SCRIPTS
 
     bundle = hashed(collected, PAGE_BUNDLE).read_text()
     parts = [hashed(collected, name).read_text() for name in PAGE_SCRIPTS]
@@ -75,7 +75,7 @@ def test_the_page_scripts_are_collected_as_one_file_in_their_order(collected):
 
 @pytest.mark.skipif(NODE is None, reason="node is needed to parse the scripts")
 def test_the_bundle_still_parses(collected):
-    from scorekeeper.static_storage import PAGE_BUNDLE
+    from scorekeeper.core.static_storage import PAGE_BUNDLE
 
     node_parses(hashed(collected, PAGE_BUNDLE))
 
@@ -93,9 +93,9 @@ def test_the_stylesheet_is_collected_without_comments_and_keeps_every_rule(colle
 def test_pages_load_the_bundle_once_collected_and_each_source_in_debug(settings):
     from django.test import override_settings
 
-    from scorekeeper.static_storage import PAGE_BUNDLE, PAGE_SCRIPTS, page_scripts
+    from scorekeeper.core.static_storage import PAGE_BUNDLE, PAGE_SCRIPTS, page_scripts
 
-    minified = {"BACKEND": "scorekeeper.static_storage.MinifiedStaticFilesStorage"}
+    minified = {"BACKEND": "scorekeeper.core.static_storage.MinifiedStaticFilesStorage"}
     with override_settings(STORAGES={**settings.STORAGES, "staticfiles": minified}):
         with override_settings(DEBUG=False):
             assert page_scripts() == [PAGE_BUNDLE]
@@ -105,8 +105,8 @@ def test_pages_load_the_bundle_once_collected_and_each_source_in_debug(settings)
 
 
 def test_the_worker_keeps_every_script_the_page_loads(client):
-    from scorekeeper import pwa
-    from scorekeeper.static_storage import page_scripts
+    from scorekeeper.core.static_storage import page_scripts
+    from scorekeeper.pwa import shell as pwa
 
     kept = pwa.precache()
     for name in ["js/outbox.js", "django_htmx/htmx-2.min.js", *page_scripts()]:

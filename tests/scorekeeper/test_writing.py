@@ -17,7 +17,7 @@ from django.db import connection
 
 from scorekeeper import services
 from scorekeeper.models import Round
-from scorekeeper.services.writing import writing
+from scorekeeper.records.writing import writing
 
 from .helpers import at_once, round_data
 

@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from rules_engine import SYSTEMS
+from scorekeeper import services
+from scorekeeper.core.i18n import lang
+from scorekeeper.core.refusals import service_message
+from scorekeeper.games.forms import MAX_PLAYERS, NewGameForm
+from scorekeeper.web.access import (
+    MAX_TOKEN,
+    RECENT_NAMES,
+    club_edit_access,
+    my_clubs,
+    my_games,
+    remember_game,
+    remember_names,
+)
+from scorekeeper.web.responses import REFUSED
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    games = my_games(request)
+    # A returning phone opens on the game it is playing: the latest changed of those in
+    # progress, one it can enter rounds in before one it only watches.
+    playing = [g for g in games if g.game.archived_at is None and g.game.finished_at is None]
+    resume = max(playing, key=lambda g: (g.can_edit, g.game.updated_at), default=None)
+    return render(
+        request,
+        "games/home.html",
+        {
+            "resume": resume,
+            "games": [g for g in games if g.game.archived_at is None],
+            "archived": [g for g in games if g.game.archived_at is not None],
+            "clubs": my_clubs(request),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest) -> HttpResponse:
+    # Started from a group (its edit link): the players ticked there, and the game in its book.
+    club_token = (request.POST.get("club") or request.GET.get("club") or "")[:MAX_TOKEN]
+    club = club_edit_access(club_token) if club_token else None
+    initial = {"rules": "rami-contrat", "first_dealer": "random"}
+    for seat, name in enumerate(request.GET.getlist("player")[:MAX_PLAYERS]):
+        initial[f"name_{seat}"] = name[:40]
+    form = NewGameForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        start = {
+            "rules_slug": form.cleaned_data["rules"],
+            "names": form.cleaned_data["names"],
+            "first_dealer": form.cleaned_data["dealer_seat"],
+            "options": form.options(),
+        }
+        try:
+            if club is not None:
+                game, edit, _view = services.club_game_start(club=club.club, **start)
+            else:
+                game, edit, _view = services.game_start(**start)
+        except services.ServiceError as error:  # a full group, a name refused
+            form.add_error(None, service_message(error))
+        else:
+            remember_game(request, edit)
+            remember_names(request, form.cleaned_data["names"])
+            return redirect("game", token=edit)
+    systems = [
+        {"slug": s.slug, "name": s.name[lang()], "summary": s.summary[lang()], "players": s.players}
+        for s in SYSTEMS.values()
+    ]
+    typed = [
+        (form.data.get(f"name_{seat}") or initial.get(f"name_{seat}") or "").strip()[:40]
+        for seat in range(MAX_PLAYERS)
+    ]
+    recent = request.session.get(RECENT_NAMES, [])
+    if club is not None:
+        members = [m.name for m in club.club.members.all()]
+        recent = [*members, *(n for n in recent if n not in members)]
+    context = {
+        "form": form,
+        "systems": systems,
+        "dealer_choices": list(enumerate(typed)),
+        "recent_names": recent,
+        "club": club,
+        # One block of house rules per game; app.js shows only the chosen game's.
+        "house_rules": [
+            (slug, SYSTEMS[slug].name[lang()], rules_form)
+            for slug, rules_form in form.house_rules.items()
+            if rules_form.fields
+        ],
+    }
+    return render(request, "games/new.html", context, status=REFUSED if form.errors else 200)

@@ -1,0 +1,204 @@
+"""Game management: rename or replace a player, a player leaving or joining mid-game, the game's group, archive a game, delete it
+for good."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from rules_engine import Table
+from scorekeeper import services
+from scorekeeper.core.tokens import view_token
+from scorekeeper.games.forms import form_name
+from scorekeeper.games.views.comings import JoinForm, comings_context, late_starts
+from scorekeeper.models import Game
+from scorekeeper.web.access import (
+    Access,
+    club_access,
+    edit_access,
+    forget_game,
+    my_clubs,
+    remember_club,
+)
+from scorekeeper.web.responses import HtmxHttpRequest, back_to_game, service_message
+
+
+class PlayerNameForm(forms.Form):
+    """One seat's name; the page has one per seat, told apart by their prefix."""
+
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
+    change = forms.ChoiceField(
+        choices=[
+            ("rename", gettext_lazy("Same player, new name")),
+            ("replace", gettext_lazy("Someone else takes this seat and its score")),
+        ],
+        widget=forms.RadioSelect,
+        initial="rename",
+    )
+
+    def clean_name(self) -> str:
+        return form_name(self.cleaned_data["name"])
+
+
+def _manage_page(
+    request: HtmxHttpRequest, access: Access, status: int = 200, **extra: Any
+) -> HttpResponse:
+    players = list(access.game.players.all())
+    rows = extra.pop("rows", None) or [
+        PlayerNameForm(initial={"name": p.name, "change": "rename"}, prefix=f"seat{p.seat}")
+        for p in players
+    ]
+    context = {
+        "access": access,
+        "token": access.token,
+        "rows": zip(players, rows, strict=True),
+        "rounds": access.game.rounds.count(),
+        **comings_context(access.game, extra.pop("join_form", None)),
+        **game_club_context(request, access.game),
+        **extra,
+    }
+    return render(request, "games/manage.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def players(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    access = edit_access(token)
+    if request.method == "GET":
+        return _manage_page(request, access)
+    seat = request.POST.get("seat", "")  # which seat's form was sent
+    players_now = list(access.game.players.all())
+    rows = [
+        PlayerNameForm(
+            request.POST if str(p.seat) == seat else None,
+            initial={"name": p.name, "change": "rename"},
+            prefix=f"seat{p.seat}",
+        )
+        for p in players_now
+    ]
+    bound = next((form for form in rows if form.is_bound), None)
+    if bound is None or not bound.is_valid():
+        return _manage_page(request, access, 422, rows=rows)
+    data = bound.cleaned_data
+    try:
+        services.seat_renamed(
+            game=access.game,
+            seat=int(seat),
+            name=data["name"],
+            replaced=data["change"] == "replace",
+        )
+    except services.ServiceError as error:
+        bound.add_error("name", service_message(error))
+        return _manage_page(request, access, 422, rows=rows)
+    return redirect(reverse("players", args=[token]) + "?saved=1")
+
+
+@require_POST
+def archive(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    access = edit_access(token)
+    services.game_archive(game=access.game, archived=request.POST.get("archived") == "1")
+    return back_to_game(request, token)
+
+
+@require_http_methods(["GET", "POST"])
+def delete(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    access = edit_access(token)  # a view-only link can never delete
+    if request.method == "POST":
+        if request.POST.get("confirm") == "yes":
+            services.game_delete(game=access.game)
+            forget_game(request, token)
+            return redirect(reverse("home") + "?deleted=1")
+        return _manage_page(request, access, 422, delete_error=_("Tick the box to confirm."))
+    return _manage_page(request, access, confirm_delete=True)
+
+
+@require_POST
+def game_club(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """From a game: keep its players as a new group, add it to a group, or take it out."""
+    access = edit_access(token)
+    game = access.game
+    action = request.POST.get("action")
+    try:
+        if action == "create":
+            _club, edit, _view = services.club_from_game(game=game)
+            remember_club(request, edit)
+            return redirect("club", token=edit)
+        if action == "attach":
+            chosen = club_access(_token_from(request.POST.get("club", "")))
+            if not chosen.can_edit:
+                raise PermissionDenied(_("Adding a game to a group needs the group's edit link."))
+            services.game_attach(game=game, club=chosen.club)
+            remember_club(request, chosen.token)
+        elif action == "detach":
+            services.game_detach(game=game)
+        else:
+            raise Http404
+    except services.ServiceError as error:
+        return _manage_page(request, access, 422, club_error=service_message(error))
+    return redirect(reverse("players", args=[token]) + "?saved=1")
+
+
+def _token_from(text: str) -> str:
+    """A group's token, pasted alone or as its whole link."""
+    text = text.strip()[:300].rstrip("/")
+    return text.rsplit("/club/", 1)[-1].split("/", 1)[0] if "/club/" in text else text
+
+
+def game_club_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """What a game's management page says about groups: its own, or those it may join."""
+    club = game.club if game.club_id is not None else None
+    if club is None:
+        return {"my_clubs": [c for c in my_clubs(request) if c.can_edit]}
+    held = {c.club.pk: c.token for c in my_clubs(request)}
+    return {"club": club, "club_token": held.get(club.pk) or view_token(club.view_salt)}
+
+
+def _back(token: str, done: str) -> HttpResponse:
+    return redirect(reverse("players", args=[token]) + f"?{done}=1#players-title")
+
+
+@require_POST
+def seat_leave(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """A player leaves the table after the last round played, or comes back."""
+    access = edit_access(token)
+    try:
+        seat = int(request.POST.get("seat", ""))
+    except ValueError:
+        raise Http404 from None
+    try:
+        if request.POST.get("action") == "back":
+            services.player_back(game=access.game, seat=seat)
+        else:
+            services.player_leave(game=access.game, seat=seat)
+    except services.ServiceError as error:
+        return _manage_page(request, access, 422, comings_error=service_message(error))
+    return _back(token, "saved")
+
+
+@require_POST
+def player_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """A late player sits down for the next round."""
+    access = edit_access(token)
+    game = access.game
+    table = game.table
+    if not isinstance(table, Table):
+        raise Http404
+    starts = late_starts(table, game, list(game.players.all()))
+    form = JoinForm(request.POST, starts=starts, rule=table.late_start)
+    if not form.is_valid():
+        return _manage_page(request, access, 422, join_form=form)
+    try:
+        services.player_join(
+            game=game, name=form.cleaned_data["name"], late_start=form.cleaned_data["late_start"]
+        )
+    except services.ServiceError as error:
+        form.add_error("name" if error.field == "name" else None, service_message(error))
+        return _manage_page(request, access, 422, join_form=form)
+    return _back(token, "joined")
