@@ -27,9 +27,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from scorekeeper.exchange.game_files import MAX_BYTES  # noqa: E402
 from scorekeeper.models import Game  # noqa: E402
-from scorekeeper.records.documents import MOST_HISTORY, MOST_ROUNDS  # noqa: E402
+from scorekeeper.records.documents import (  # noqa: E402
+    MAX_BYTES,  # noqa: E402
+    MOST_HISTORY,
+    MOST_ROUNDS,
+)
 
 PLAYERS = 6
 ROUNDS = MOST_ROUNDS  # rami-51 played on without a set number of deals: the most a game holds

@@ -72,6 +72,17 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "scorekeeper",
+    # The areas of the web app, each with its templates beside its views (models stay in
+    # scorekeeper, whose migrations hold them all).
+    "scorekeeper.web",
+    "scorekeeper.games",
+    "scorekeeper.seats",
+    "scorekeeper.groups",
+    "scorekeeper.exchange",
+    "scorekeeper.sheets",
+    "scorekeeper.rules",
+    "scorekeeper.checker",
+    "scorekeeper.pwa",
 ]
 
 MIDDLEWARE = [

@@ -21,7 +21,6 @@ from scorekeeper.core.names import as_exported, name_key, snapshot_exported
 from scorekeeper.core.problems import Malformed
 from scorekeeper.exchange.game_files import (
     EXPORT_PREFETCH,
-    MAX_BYTES,
     Imported,
     decode,
     export_game,
@@ -31,6 +30,7 @@ from scorekeeper.exchange.game_files import (
 from scorekeeper.models import MAX_CLUB_NAME, Club, Game
 from scorekeeper.records.documents import (
     BOOK_FORMAT,
+    MAX_BYTES,
     VERSION,
     BookDocument,
     EventRecord,

@@ -41,6 +41,7 @@ from scorekeeper.models import Game
 from scorekeeper.records import round_records
 from scorekeeper.records.documents import (
     GAME_FORMAT,
+    MAX_BYTES,
     MOST_CONTRACTS,
     MOST_HISTORY,
     MOST_PLAYERS,
@@ -56,9 +57,6 @@ from scorekeeper.records.documents import (
 )
 
 FORMAT = GAME_FORMAT
-# The heaviest game the server can hold (8 players, every round, 500 changes of 8 hands,
-# 40-letter names, 19 cards each) exports to 2.4 MB (tests/scorekeeper/test_import_limits.py).
-MAX_BYTES = 4_000_000
 
 
 # Every object and list a game's document may hold, with room (the heaviest game has

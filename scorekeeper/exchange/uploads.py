@@ -8,7 +8,7 @@ from django.core.files.uploadhandler import FileUploadHandler, SkipFile
 from django.urls import reverse
 
 from scorekeeper.exchange.book_files import MAX_BOOK_BYTES
-from scorekeeper.exchange.game_files import MAX_BYTES
+from scorekeeper.records.documents import MAX_BYTES
 
 
 class BoundedUpload(FileUploadHandler):

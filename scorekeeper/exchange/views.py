@@ -15,15 +15,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper import services
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.places import document_names, place_in_words
 from scorekeeper.core.problems import Malformed
+from scorekeeper.core.refusals import ServiceError
 from scorekeeper.exchange.book_files import MAX_BOOK_BYTES, export_book, read_book
 from scorekeeper.exchange.csv_export import DECIMAL_COMMA, SEPARATORS, export_csv
-from scorekeeper.exchange.game_files import EXPORT_PREFETCH, MAX_BYTES, export_game, read_document
+from scorekeeper.exchange.game_files import EXPORT_PREFETCH, export_game, read_document
+from scorekeeper.exchange.services import club_import, game_import
 from scorekeeper.models import Game
-from scorekeeper.records.documents import BookDocument, GameDocument
+from scorekeeper.records.documents import MAX_BYTES, BookDocument, GameDocument
 from scorekeeper.web.access import club_access, game_access, remember_club, remember_game
 from scorekeeper.web.responses import REFUSED, service_message
 
@@ -116,7 +117,7 @@ IMPORTERS = {
             "checked first, and nothing is stored unless all of it is right."
         ),
         "game",
-        lambda document: services.game_import(document=document),
+        lambda document: game_import(document=document),
         remember_game,
         "game",
     ),
@@ -129,7 +130,7 @@ IMPORTERS = {
             "get new links; nothing is stored unless all of it is right."
         ),
         "book",
-        lambda book: services.club_import(book=book),
+        lambda book: club_import(book=book),
         remember_club,
         "club",
     ),
@@ -149,7 +150,7 @@ def import_page(request: HttpRequest, kind: str) -> HttpResponse:
     elif request.method == "POST" and form.is_valid():
         try:
             _stored, edit, _view = importer.store(form.cleaned_data["document"])
-        except services.ServiceError as error:
+        except ServiceError as error:
             form.add_error("document", service_message(error))
         else:
             importer.remember(request, edit)
@@ -160,7 +161,7 @@ def import_page(request: HttpRequest, kind: str) -> HttpResponse:
         "intro": importer.intro,
         "schema": reverse("import_schema", args=[importer.schema]),
     }
-    return render(request, "games/import.html", context, status=REFUSED if form.errors else 200)
+    return render(request, "exchange/import.html", context, status=REFUSED if form.errors else 200)
 
 
 @require_GET

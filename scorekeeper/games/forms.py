@@ -14,115 +14,24 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules_engine import (
-    SYSTEMS,
     Fact,
     NotationError,
-    OptionError,
     PlayerDeal,
     Problem,
     Table,
-    TableOptions,
-    get_rules,
     parse_hand,
-    table_for,
 )
-from scorekeeper.core.digits import small_number
-from scorekeeper.core.house_rules import HouseRulesForm
-from scorekeeper.core.i18n import lang, named
+from scorekeeper.core.i18n import named
 from scorekeeper.core.inputs import choice_inputs, field_input
 from scorekeeper.core.keypad import parse_points
-from scorekeeper.core.names import NameRefused, clean_name
-from scorekeeper.core.refusals import rule_words, service_message
-from scorekeeper.models import MAX_NAME, Player
+from scorekeeper.core.refusals import rule_words
+from scorekeeper.models import Player
 from scorekeeper.records.documents import MOST_CARDS_TEXT
 
 if TYPE_CHECKING:
     from scorekeeper.games.selectors import Row, SentHand
 
-MAX_PLAYERS = max(s.players[1] for s in SYSTEMS.values())
 NO_WINNER = "none"
-
-
-def choose(form: forms.Form, name: str, choices: list[tuple[Any, str]]) -> None:
-    """Set a choice field's choices once the form knows them (the game, the players)."""
-    field = form.fields[name]
-    assert isinstance(field, forms.ChoiceField)
-    field.choices = choices
-
-
-def form_name(value: str, most: int = MAX_NAME) -> str:
-    """A typed name by the one name rule (names.clean_name); "" when left empty."""
-    if not value.strip():
-        return ""
-    try:
-        return clean_name(value, most)
-    except NameRefused as error:
-        raise ValidationError(service_message(error)) from None
-
-
-class NewGameForm(forms.Form):
-    rules = forms.ChoiceField(label=gettext_lazy("Game"), widget=forms.RadioSelect)
-    first_dealer = forms.CharField(required=False, initial="random")
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        choose(self, "rules", [(s.slug, s.name[lang()]) for s in SYSTEMS.values()])
-        # Each game's house rules; the page shows the chosen game's only.
-        self.house_rules = {
-            s.slug: HouseRulesForm(s, self.data if self.is_bound else None, prefix=s.slug)
-            for s in SYSTEMS.values()
-        }
-        for seat in range(MAX_PLAYERS):
-            self.fields[f"name_{seat}"] = forms.CharField(
-                label=gettext_lazy("Player %(n)d") % {"n": seat + 1}, required=False, max_length=200
-            )
-
-    def name_fields(self) -> list[forms.BoundField]:
-        return [self[f"name_{seat}"] for seat in range(MAX_PLAYERS)]
-
-    def clean(self) -> dict[str, Any]:
-        super().clean()
-        data = self.cleaned_data
-        names = []
-        for seat in range(MAX_PLAYERS):
-            try:
-                name = form_name(data.get(f"name_{seat}") or "")
-            except ValidationError as error:
-                self.add_error(f"name_{seat}", error)
-                continue
-            if name:
-                names.append(name)
-        if len({n.casefold() for n in names}) != len(names):
-            raise ValidationError(_("Two players have the same name."))
-        slug = data.get("rules")
-        if slug:
-            low, high = get_rules(slug).players
-            if not low <= len(names) <= high:
-                raise ValidationError(
-                    _("This game is for %(low)d to %(high)d players.") % {"low": low, "high": high}
-                )
-        dealer = data.get("first_dealer") or "random"
-        chosen = small_number(dealer)
-        if dealer != "random" and (chosen is None or chosen >= len(names)):
-            self.add_error("first_dealer", _("Pick one of the players."))
-        data["names"] = names
-        data["dealer_seat"] = chosen
-        if slug in self.house_rules:
-            # The chosen game's house rules, named `<slug>-<option>`; other games' are ignored.
-            house_rules = self.house_rules[slug]
-            if not house_rules.is_valid():
-                raise ValidationError(_("Check the house rules."))
-            data["options"] = house_rules.options()
-            try:
-                if names:  # the decks chosen must deal every round to these players
-                    table_for(get_rules(slug), len(names), options=data["options"], new=True)
-            except OptionError as error:
-                house_rules.refuse(error)
-                raise ValidationError(_("Check the house rules.")) from None
-        return data
-
-    def options(self) -> TableOptions:
-        return self.cleaned_data["options"]
 
 
 MOST_TYPED_SUM = 200  # "12+11+7+..." as typed: a whole hand of two-digit values fits
@@ -256,7 +165,7 @@ class RoundForm(forms.Form):
 
     def rows(self) -> Iterator[dict[str, Any]]:
         """Per player: the inputs a template lays out on one line, written from the bound
-        fields (name, id, length, value, aria-invalid) by scorekeeper/inputs.py."""
+        fields (name, id, length, value, aria-invalid) by scorekeeper/core/inputs.py."""
         went_out = choice_inputs(self["went_out"])
         opened_first = choice_inputs(self["opened_first"]) if self.has_opened_first else None
         for index, p in enumerate(self.players):
@@ -391,3 +300,18 @@ class RoundForm(forms.Form):
             initial[f"laid_nothing_{seat}"] = Fact.LAID_NOTHING in cell.facts
         initial["went_out"] = went_out
         return initial
+
+
+def initial_from_sent(sent: list[SentHand]) -> dict[str, Any]:
+    """The hands the players sent from their phones, as the scorer's round form starts."""
+    initial: dict[str, Any] = {}
+    out = [s.player.seat for s in sent if s.hand is not None and s.hand.went_out]
+    if len(out) == 1:
+        initial["went_out"] = str(out[0])
+    for s in sent:
+        if s.hand is not None:
+            seat = s.player.seat
+            initial[f"points_{seat}"] = s.hand.points
+            initial[f"cards_{seat}"] = s.hand.cards
+            initial[f"laid_nothing_{seat}"] = s.hand.laid_nothing
+    return initial

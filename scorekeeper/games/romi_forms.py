@@ -12,8 +12,8 @@ from django.utils.translation import gettext_lazy
 
 from rules_engine import COLOURS, get_rules
 from scorekeeper.core.facts import colour_name, trophy_name
+from scorekeeper.core.form_fields import choose
 from scorekeeper.core.refusals import ServiceError, service_message
-from scorekeeper.games.forms import choose
 from scorekeeper.models import Player
 from scorekeeper.records.documents import TROPHY_SYMBOLS
 

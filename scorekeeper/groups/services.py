@@ -13,9 +13,9 @@ from scorekeeper.core.names import clean_name, name_key
 from scorekeeper.core.refusals import Conflict, ServiceError
 from scorekeeper.core.tokens import new_salt, new_token, token_hash, view_token
 from scorekeeper.games.services.games import game_play_again, game_start, player_rename
+from scorekeeper.games.services.history import bump_version
 from scorekeeper.models import MAX_CLUB_NAME, Club, ClubEvent, Game, Member, Player
 from scorekeeper.records.documents import MOST_GAMES, MOST_MEMBERS
-from scorekeeper.records.history import bump_version
 from scorekeeper.records.writing import writing
 
 # A group holds at most MOST_MEMBERS players and MOST_GAMES games: a group of friends, not a
@@ -101,6 +101,13 @@ def match_members(club: Club, names: list[str]) -> list[Member]:
             _event(club, ClubEvent.Action.MEMBER_ADDED, after={"name": found.name})
         matched.append(found)
     return matched
+
+
+def member_of_joined(sender: object, *, game: Game, player: Player, **kwargs: object) -> None:
+    """A player who sat down mid-game at a group's game is one of its members, by name."""
+    if game.club is not None:
+        player.member = match_members(game.club, [player.name])[0]
+        player.save(update_fields=["member"])
 
 
 @writing()

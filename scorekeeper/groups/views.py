@@ -15,13 +15,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper import services
 from scorekeeper.core.charts import as_svg
 from scorekeeper.core.digits import small_number
 from scorekeeper.core.i18n import lang
+from scorekeeper.core.refusals import Conflict, ServiceError
 from scorekeeper.core.tokens import view_token
 from scorekeeper.groups.book import Book, club_book
 from scorekeeper.groups.charts import member_chart, member_summary
+from scorekeeper.groups.services import club_create, club_rename, member_merge, member_rename
 from scorekeeper.models import MAX_CLUB_NAME, MAX_NAME, Member
 from scorekeeper.records import documents
 from scorekeeper.web.access import (
@@ -58,10 +59,10 @@ def club_new(request: HtmxHttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            _club, edit, _view = services.club_create(
+            _club, edit, _view = club_create(
                 name=form.cleaned_data["name"], names=form.cleaned_data["names"]
             )
-        except services.ServiceError as error:
+        except ServiceError as error:
             add_refusal(form, error)
         else:
             remember_club(request, edit)
@@ -180,7 +181,7 @@ def club_settings(request: HtmxHttpRequest, token: str) -> HttpResponse:
             form = RenameForm(request.POST)
             if not form.is_valid():
                 return _settings_page(request, access, REFUSED, group_form=form)
-            services.club_rename(club=access.club, name=form.cleaned_data["name"])
+            club_rename(club=access.club, name=form.cleaned_data["name"])
         elif action == "member":
             form = RenameForm(request.POST)
             chosen = request.POST.get("member", "")
@@ -189,7 +190,7 @@ def club_settings(request: HtmxHttpRequest, token: str) -> HttpResponse:
                 return _settings_page(
                     request, access, REFUSED, member_error=(member.pk, form.errors)
                 )
-            services.member_rename(club=access.club, member=member, name=form.cleaned_data["name"])
+            member_rename(club=access.club, member=member, name=form.cleaned_data["name"])
         elif action == "merge":
             merge = MergeForm(request.POST)
             if not merge.is_valid():
@@ -198,12 +199,12 @@ def club_settings(request: HtmxHttpRequest, token: str) -> HttpResponse:
                 )
             kept = get_object_or_404(Member, club=access.club, pk=merge.cleaned_data["kept"])
             merged = get_object_or_404(Member, club=access.club, pk=merge.cleaned_data["merged"])
-            services.member_merge(club=access.club, kept=kept, merged=merged)
+            member_merge(club=access.club, kept=kept, merged=merged)
         else:
             return _settings_page(request, access, REFUSED)
-    except services.ServiceError as error:
+    except ServiceError as error:
         message = service_message(error)
-        status = 409 if isinstance(error, services.Conflict) else REFUSED
+        status = 409 if isinstance(error, Conflict) else REFUSED
         if action == "member":
             return _settings_page(
                 request, access, status, member_error=(member.pk, {"name": [message]})

@@ -33,6 +33,11 @@ from rules_engine import COLOURS, MOST_DEALS, MOST_DECKS, MOST_POINTS, SYSTEMS, 
 from scorekeeper.core.names import NameRefused, clean_name
 from scorekeeper.models import MAX_CLUB_NAME, MAX_NAME
 
+# The heaviest game the server can hold (8 players, every round, 500 changes of 8 hands,
+# 40-letter names, 19 cards each) exports to 2.4 MB (tests/scorekeeper/test_import_limits.py).
+MAX_BYTES = 4_000_000
+
+
 GAME_FORMAT = "rami-score-keeper/game"
 BOOK_FORMAT = "rami-score-keeper/book"
 VERSION = 1

@@ -2,7 +2,7 @@
 
 Django only authorises the stream, through every middleware like any page (hosts, headers):
 it answers with `X-Accel-Redirect` to the game's and the link's channels, and nginx's nchan
-module then holds the stream (scorekeeper/live.py publishes into it). Each event is the
+module then holds the stream (scorekeeper/records/live.py publishes into it). Each event is the
 game's new version; the page then fetches what changed (`/live/?v=`). When the stream opens
 the page asks once for what changed since the version it shows, so nothing published before
 it listened is missed. Where no stream server is in front (Django's own server, the tests'

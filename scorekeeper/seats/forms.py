@@ -1,5 +1,5 @@
 """The hand a player sends from their own phone ("Join the table"): one seat's points or
-cards, and whether they went out. The services check it (scorekeeper/services/seats.py)."""
+cards, and whether they went out. The services check it (scorekeeper/seats/services.py)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from django.utils.translation import gettext_lazy
 from rules_engine import Fact, Table
 from scorekeeper.games.forms import CARDS_INPUT, MOST_TYPED_SUM, POINTS_INPUT
 from scorekeeper.records.documents import MOST_CARDS_TEXT
-from scorekeeper.services import Hand
+from scorekeeper.seats.services import Hand
 
 if TYPE_CHECKING:
-    from scorekeeper.games.selectors import SentHand
+    pass
 
 
 class SeatHandForm(forms.Form):
@@ -58,18 +58,3 @@ class SeatHandForm(forms.Form):
             went_out=bool(data.get("went_out")),
             laid_nothing=bool(data.get("laid_nothing")),
         )
-
-
-def initial_from_sent(sent: list[SentHand]) -> dict[str, Any]:
-    """The hands the players sent from their phones, as the scorer's round form starts."""
-    initial: dict[str, Any] = {}
-    out = [s.player.seat for s in sent if s.hand is not None and s.hand.went_out]
-    if len(out) == 1:
-        initial["went_out"] = str(out[0])
-    for s in sent:
-        if s.hand is not None:
-            seat = s.player.seat
-            initial[f"points_{seat}"] = s.hand.points
-            initial[f"cards_{seat}"] = s.hand.cards
-            initial[f"laid_nothing_{seat}"] = s.hand.laid_nothing
-    return initial

@@ -52,7 +52,7 @@ def _context(request: HtmxHttpRequest, access: Access) -> dict[str, Any]:
 @require_GET
 def screen(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = game_access(token)
-    response = render(request, "games/screen.html", _context(request, access))
+    response = render(request, "seats/screen.html", _context(request, access))
     response["Cache-Control"] = "private, no-store"
     return response
 
@@ -64,6 +64,6 @@ def screen_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if version is not None and request.GET["v"] == str(version):
         return HttpResponse(status=204)
     access = game_access(token)
-    response = render(request, "games/screen.html#live", _context(request, access))
+    response = render(request, "seats/screen.html#live", _context(request, access))
     response["Cache-Control"] = "private, no-store"
     return response

@@ -21,10 +21,10 @@ from rules_engine import HandTooLarge, NotationError, PlayerDeal, Problem, Table
 from scorekeeper.core.keypad import parse_points
 from scorekeeper.core.refusals import Conflict, ServiceError, rule_words, service_message
 from scorekeeper.core.tokens import join_token, new_salt, seat_token, token_hash
+from scorekeeper.games.services.history import bump_version, table_of
 from scorekeeper.games.services.rounds import round_record
 from scorekeeper.models import Game, ProposedHand, SeatLink
 from scorekeeper.records import live
-from scorekeeper.records.history import bump_version, table_of
 from scorekeeper.records.writing import writing
 
 
@@ -53,15 +53,6 @@ def seats_open(*, game: Game) -> None:
         SeatLink(game=game, seat=player.seat, token_hash=token_hash(seat_token(salt, player.seat)))
         for player in game.players.all()
     )
-
-
-def seats_close(*, game: Game) -> None:
-    """The players' links stop working (a new edit link, or the table's choice), and the
-    pages open with them stop following the game."""
-    links = SeatLink.objects.filter(game=game)
-    live.revoke(links.values_list("token_hash", flat=True))
-    links.delete()
-    Game.objects.filter(pk=game.pk).update(seat_salt="", join_token_hash=None)
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from rules_engine import RomiTable, Table
-from scorekeeper import services
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.keypad import parse_points
+from scorekeeper.core.refusals import Conflict, ServiceError
 from scorekeeper.core.tokens import token_hash, view_token
 from scorekeeper.games.selectors import game_board
+from scorekeeper.games.services import games as game_services
 from scorekeeper.games.views.games import finished_result
 from scorekeeper.models import Game, Player, SeatLink
+from scorekeeper.seats import services
 from scorekeeper.seats.forms import SeatHandForm
+from scorekeeper.seats.services import SeatState, hand_send, seat_claim, seat_states
 from scorekeeper.web.access import MAX_TOKEN, edit_access
 from scorekeeper.web.responses import REFUSED, HtmxHttpRequest, add_refusal, page, service_message
 
@@ -58,7 +61,7 @@ def _device(request: HtmxHttpRequest) -> str:
 @dataclass
 class JoinSeat:
     player: Player
-    state: services.SeatState
+    state: SeatState
 
 
 @require_http_methods(["GET", "POST"])
@@ -79,16 +82,16 @@ def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
         chosen = next((p for p in players if str(p.seat) == request.POST.get("seat")), None)
         try:
             if chosen is None:
-                raise services.ServiceError("no_such_seat")
-            link = services.seat_claim(
+                raise ServiceError("no_such_seat")
+            link = seat_claim(
                 game=game, seat=chosen.seat, device=_device(request), name=chosen.name
             )
             return redirect("seat", token=link)
-        except services.ServiceError as error:
+        except ServiceError as error:
             refusal = service_message(error)
-            status = 409 if isinstance(error, services.Conflict) else REFUSED
+            status = 409 if isinstance(error, Conflict) else REFUSED
     device = request.session.get("device", "")
-    states = services.seat_states(game, device if isinstance(device, str) else "")
+    states = seat_states(game, device if isinstance(device, str) else "")
     seats = [JoinSeat(p, states[p.seat]) for p in players if p.seat in states]
     context = {"game": game, "seats": seats, "refusal": refusal, "token": token}
     return render(request, "seats/join.html", context, status=status)
@@ -172,7 +175,7 @@ def seat_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     status = 200
     if form.is_valid():
         try:
-            services.hand_send(
+            hand_send(
                 game=seat.game,
                 seat=seat.player.seat,
                 number=form.cleaned_data["number"],
@@ -182,11 +185,11 @@ def seat_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
                 return redirect("seat", token=token)
             seat.game.refresh_from_db()  # the answer shows the version just stored
             return page(request, "seats/seat.html", _context(seat, sent=True), fragment="live")
-        except services.Conflict as error:  # the round was saved meanwhile: the next one
+        except Conflict as error:  # the round was saved meanwhile: the next one
             seat.game.refresh_from_db()
             context = _context(seat, refusal=service_message(error))
             return page(request, "seats/seat.html", context, fragment="live", status=409)
-        except services.ServiceError as error:
+        except ServiceError as error:
             add_refusal(form, error)
             status = REFUSED
     else:
@@ -214,7 +217,7 @@ def seats_open(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def seats_close(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    services.seats_close(game=edit_access(token).game)
+    game_services.seats_close(game=edit_access(token).game)
     return redirect(reverse("share", args=[token]) + "#join-title")
 
 

@@ -93,7 +93,7 @@ def upload_limits() -> tuple[int, int]:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
     django.setup()
     from scorekeeper.exchange.book_files import MAX_BOOK_BYTES
-    from scorekeeper.exchange.game_files import MAX_BYTES
+    from scorekeeper.records.documents import MAX_BYTES
 
     return 2 * MAX_BYTES, 2 * MAX_BOOK_BYTES
 

@@ -25,7 +25,9 @@ from scorekeeper.games.services.games import (
     game_reopen,
     game_start,
     player_rename,
+    seats_close,
 )
+from scorekeeper.games.services.history import bump_version, last_change
 from scorekeeper.games.services.romi import romi_contract_delete, romi_contract_log, romi_finish
 from scorekeeper.games.services.rounds import (
     RoundSaved,
@@ -48,7 +50,6 @@ from scorekeeper.groups.services import (
     seat_renamed,
     seat_taken_over,
 )
-from scorekeeper.records.history import bump_version, last_change
 from scorekeeper.seats.services import (
     Hand,
     SeatState,
@@ -58,7 +59,6 @@ from scorekeeper.seats.services import (
     seat_claim,
     seat_release,
     seat_states,
-    seats_close,
     seats_open,
 )
 

@@ -25,9 +25,9 @@ from rules_engine import (
     offered,
 )
 from scorekeeper.core.charts import as_svg
+from scorekeeper.core.form_fields import choose, form_name
 from scorekeeper.core.house_rules import HouseRulesForm
 from scorekeeper.core.i18n import lang
-from scorekeeper.games.forms import choose, form_name
 from scorekeeper.games.selectors import game_board
 from scorekeeper.sheets.content import romi_sheet, round_sheet
 from scorekeeper.sheets.grids import GridTooTall

@@ -6,6 +6,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from scorekeeper.records.documents import MAX_BYTES
+
 RETRY_AFTER_SECONDS = 2
 
 
@@ -105,8 +107,6 @@ def server_error(request: HttpRequest) -> HttpResponse:
 def too_large(request: HttpRequest) -> HttpResponse:
     """nginx's refusal of a body past its page's limit (scorekeeper/server), in words: the
     body was never read, and this answers whatever the method was."""
-    from scorekeeper.exchange.game_files import MAX_BYTES
-
     return problem(
         request,
         _("Too large"),

@@ -7,8 +7,8 @@ import uuid
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from scorekeeper.exchange.game_files import MAX_BYTES
 from scorekeeper.models import Game, HistoryEntry, Round
+from scorekeeper.records.documents import MAX_BYTES
 
 from .helpers import csv_rows, round_data, texts
 from .test_import_hardening import romi_game

@@ -6,7 +6,6 @@ import pytest
 from django.db import OperationalError, connection
 from django.test import Client
 
-from scorekeeper import services
 from scorekeeper.models import Round
 
 from .helpers import round_data
@@ -58,7 +57,9 @@ def test_a_write_that_cannot_get_the_lock_answers_503_with_retry_after(
     def locked(**kwargs):
         raise OperationalError("database is locked")
 
-    monkeypatch.setattr(services, "round_record", locked)
+    monkeypatch.setattr(
+        "scorekeeper.games.views.rounds.round_record", locked
+    )  # as the view calls it
     for headers in ({}, {"HTTP_HX_REQUEST": "true"}, {"HTTP_X_OUTBOX": "1"}):
         response = client.post(g.url + "rounds/", round_data({1: "5"}, out=0), **headers)
         assert response.status_code == 503

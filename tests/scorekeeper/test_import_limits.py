@@ -12,9 +12,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from rules_engine import PlayerDeal, parse_hand
 from scorekeeper import services
 from scorekeeper.core.refusals import ServiceError
-from scorekeeper.exchange.game_files import MAX_BYTES
 from scorekeeper.models import Game, HistoryEntry, RomiContract
-from scorekeeper.records.documents import MOST_CONTRACTS, MOST_HISTORY, MOST_ROUNDS
+from scorekeeper.records.documents import MAX_BYTES, MOST_CONTRACTS, MOST_HISTORY, MOST_ROUNDS
 
 from .helpers import log_contract
 

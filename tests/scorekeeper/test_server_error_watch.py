@@ -43,5 +43,5 @@ def test_the_live_server_log_is_read_too():
         logger.warning('"%s" %s %s', "GET /g/x/ HTTP/1.1", "404", "0", extra={"status_code": 404})
     finally:
         logger.removeHandler(watcher)
-    # Seen, with the game's token kept out of the log (scorekeeper/logs.py).
+    # Seen, with the game's token kept out of the log (scorekeeper/core/logs.py).
     assert watcher.seen == ['502: "POST /g/…/rounds/ HTTP/1.1" 502 0']

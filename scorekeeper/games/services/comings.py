@@ -11,9 +11,9 @@ from rules_engine import RulesError, Table
 from scorekeeper.core.names import clean_name, name_key
 from scorekeeper.core.refusals import ServiceError
 from scorekeeper.core.tokens import seat_token, token_hash
-from scorekeeper.groups.services import match_members
+from scorekeeper.games.services.history import bump_version, record, table_of
+from scorekeeper.games.signals import player_joined
 from scorekeeper.models import Game, HistoryEntry, Player, Round, RoundScore, SeatLink
-from scorekeeper.records.history import bump_version, record, table_of
 from scorekeeper.records.writing import writing
 
 
@@ -120,9 +120,7 @@ def player_join(*, game: Game, name: str, late_start: str | None = None) -> Play
         SeatLink.objects.create(
             game=game, seat=seat, token_hash=token_hash(seat_token(game.seat_salt, seat))
         )
-    if game.club is not None:  # the group's book knows them by name
-        player.member = match_members(game.club, [name])[0]
-        player.save(update_fields=["member"])
+    player_joined.send(sender=Game, game=game, player=player)
     _stored(game, joined)
     record(
         game=game,

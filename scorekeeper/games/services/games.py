@@ -12,12 +12,11 @@ from rules_engine import RulesError, Table, TableOptions, get_rules
 from scorekeeper.core.names import clean_name, name_key
 from scorekeeper.core.refusals import Conflict, ServiceError
 from scorekeeper.core.tokens import new_salt, new_token, rotated_token, token_hash, view_token
-from scorekeeper.models import Game, HistoryEntry, Player
+from scorekeeper.games.services.history import bump_version, record, table_of
+from scorekeeper.models import Game, HistoryEntry, Player, SeatLink
 from scorekeeper.records import live
 from scorekeeper.records.documents import MOST_HISTORY
-from scorekeeper.records.history import bump_version, record, table_of
 from scorekeeper.records.writing import writing
-from scorekeeper.seats.services import seats_close
 
 EDIT_LINK_TWIN_WINDOW = timedelta(seconds=60)
 
@@ -213,3 +212,12 @@ def game_delete(*, game: Game) -> None:
     every page open on it is told so."""
     Game.objects.select_for_update().filter(pk=game.pk).delete()
     live.gone(game.pk)
+
+
+def seats_close(*, game: Game) -> None:
+    """The players' links stop working (a new edit link, or the table's choice), and the
+    pages open with them stop following the game."""
+    links = SeatLink.objects.filter(game=game)
+    live.revoke(links.values_list("token_hash", flat=True))
+    links.delete()
+    Game.objects.filter(pk=game.pk).update(seat_salt="", join_token_hash=None)

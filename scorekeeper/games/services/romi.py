@@ -11,9 +11,9 @@ from django.utils import timezone
 
 from rules_engine import RomiTable
 from scorekeeper.core.refusals import Conflict, ServiceError
+from scorekeeper.games.services.history import bump_version, record, replayed, table_of
 from scorekeeper.models import Game, HistoryEntry, Player, RomiContract, RomiTrophy
 from scorekeeper.records.documents import MOST_CONTRACTS
-from scorekeeper.records.history import bump_version, record, replayed, table_of
 from scorekeeper.records.writing import writing
 
 

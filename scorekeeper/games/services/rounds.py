@@ -14,10 +14,10 @@ from django.utils import timezone
 
 from rules_engine import DealError, PlayerDeal, Table
 from scorekeeper.core.refusals import Conflict, ServiceError
+from scorekeeper.games.services.history import bump_version, record, replayed, table_of
 from scorekeeper.models import Game, HistoryEntry, Player, Round, RoundScore
 from scorekeeper.records import round_records
 from scorekeeper.records.documents import MOST_ROUNDS, RoundRecord
-from scorekeeper.records.history import bump_version, record, replayed, table_of
 from scorekeeper.records.stored import StoredRound, stored_rounds
 from scorekeeper.records.writing import writing
 

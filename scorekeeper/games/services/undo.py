@@ -4,6 +4,7 @@ each only while the game still holds what the change left."""
 from __future__ import annotations
 
 from scorekeeper.core.refusals import Conflict, ServiceError
+from scorekeeper.games.services.history import last_change
 from scorekeeper.games.services.romi import romi_contract_log
 from scorekeeper.games.services.rounds import (
     round_correct,
@@ -13,7 +14,6 @@ from scorekeeper.games.services.rounds import (
 )
 from scorekeeper.models import Game, HistoryEntry
 from scorekeeper.records import round_records
-from scorekeeper.records.history import last_change
 from scorekeeper.records.writing import writing
 
 

@@ -10,8 +10,8 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from rules_engine import HOUSE_RULES, Table, value_words
+from scorekeeper.core.form_fields import form_name
 from scorekeeper.core.i18n import lang
-from scorekeeper.games.forms import form_name
 from scorekeeper.models import Game, Player
 
 LATE_STARTS = HOUSE_RULES["late_start"].choice.values

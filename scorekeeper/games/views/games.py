@@ -17,18 +17,25 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from rules_engine import NotationError, RomiTable, format_hand, parse_hand
-from scorekeeper import services
 from scorekeeper.core.digits import small_number
 from scorekeeper.core.i18n import lang
-from scorekeeper.core.refusals import rule_words
+from scorekeeper.core.refusals import Conflict, ServiceError, rule_words
 from scorekeeper.core.tokens import join_token, rotated_token, token_hash, view_token
 from scorekeeper.games import outbox
-from scorekeeper.games.forms import RoundForm
+from scorekeeper.games.forms import RoundForm, initial_from_sent
 from scorekeeper.games.result_text import result_text
 from scorekeeper.games.romi_forms import RomiContractForm, RomiFinishForm
 from scorekeeper.games.selectors import Board, game_board
+from scorekeeper.games.services.games import (
+    dealer_fix,
+    game_finish,
+    game_regenerate_edit_token,
+    game_reopen,
+)
+from scorekeeper.games.services.history import last_change
+from scorekeeper.groups import services as group_services
 from scorekeeper.models import Game
-from scorekeeper.seats.forms import initial_from_sent
+from scorekeeper.seats.services import seat_states
 from scorekeeper.web.access import (
     MAX_TOKEN,
     MY_CLUBS,
@@ -80,7 +87,7 @@ def game_context(
         context["club"] = (club.name, link)
     if access.can_edit:
         if "last_change" not in extra:  # the caller's write may have just made it
-            context["last_change"] = services.last_change(access.game)
+            context["last_change"] = last_change(access.game)
         context["outbox_messages"] = outbox.MESSAGES
         game = access.game
         context["join_tip"] = (
@@ -190,12 +197,12 @@ def hand_value(request: HtmxHttpRequest, token: str) -> HttpResponse:
     except NotationError as error:
         return render(
             request,
-            "partials/hand_value.html",
+            "games/_hand_value.html",
             {"error": rule_words(error)},
         )
     return render(
         request,
-        "partials/hand_value.html",
+        "games/_hand_value.html",
         {"points": table.hand_value(cards) if cards else None, "cards": format_hand(cards)},
     )
 
@@ -219,7 +226,7 @@ def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
     # At a big table the scorer taps a lot per round; players sending their own hands do not.
     context["big_table"] = context["seats_offered"] and game.seats >= JOIN_TIP_PLAYERS
     if game.seat_salt:  # who took which seat, so the scorer can give one back
-        states = services.seat_states(game)
+        states = seat_states(game)
         context["seats"] = [(p, states[p.seat]) for p in game.players.all() if p.seat in states]
     return render(request, "games/share.html", context)
 
@@ -249,8 +256,8 @@ def regenerate_edit(request: HtmxHttpRequest, token: str) -> HttpResponse:
             raise
         game = twin
     try:
-        new = services.game_regenerate_edit_token(game=game, token=token)
-    except services.Conflict:
+        new = game_regenerate_edit_token(game=game, token=token)
+    except Conflict:
         raise Http404(_("No game at this address.")) from None
     forget_game(request, token)
     remember_game(request, new)
@@ -266,8 +273,8 @@ def finish(request: HtmxHttpRequest, token: str) -> HttpResponse:
         context = {"board": board, "token": token, "access": access}
         return render(request, "games/finish.html", context)
     try:
-        services.game_finish(game=access.game)
-    except services.ServiceError:
+        game_finish(game=access.game)
+    except ServiceError:
         pass  # nothing to finish yet, or already finished: the page says which
     return back_to_game(request, token)
 
@@ -283,16 +290,16 @@ def dealer(request: HtmxHttpRequest, token: str) -> HttpResponse:
         try:
             seat = small_number(request.POST.get("seat", ""))
             if seat is None:
-                raise services.ServiceError("no_such_seat")
+                raise ServiceError("no_such_seat")
             meant = request.POST.get("number")
             number = small_number(meant, 4) if meant is not None else None
             if meant is not None and number is None:
-                raise services.ServiceError("no_such_round")
-            services.dealer_fix(game=access.game, seat=seat, number=number)
+                raise ServiceError("no_such_round")
+            dealer_fix(game=access.game, seat=seat, number=number)
             return back_to_game(request, token)
-        except services.ServiceError as error:
+        except ServiceError as error:
             context["error"] = service_message(error)
-            if isinstance(error, services.Conflict):
+            if isinstance(error, Conflict):
                 context["board"] = game_board(access.game, lang())  # the round now played
                 return render(request, "games/dealer.html", context, status=409)
             return render(request, "games/dealer.html", context, status=REFUSED)
@@ -302,7 +309,7 @@ def dealer(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def reopen(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
-    services.game_reopen(game=access.game)
+    game_reopen(game=access.game)
     return back_to_game(request, token)
 
 
@@ -310,8 +317,8 @@ def reopen(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def play_again(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     try:
-        _game, edit, _view = services.play_again(game=access.game)
-    except services.ServiceError as error:  # the group's book is full
+        _game, edit, _view = group_services.play_again(game=access.game)
+    except ServiceError as error:  # the group's book is full
         return problem(request, _("No new game was started"), service_message(error), 409)
     remember_game(request, edit)
     return back_to_game(request, edit)

@@ -5,10 +5,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from rules_engine import SYSTEMS
-from scorekeeper import services
 from scorekeeper.core.i18n import lang
-from scorekeeper.core.refusals import service_message
-from scorekeeper.games.forms import MAX_PLAYERS, NewGameForm
+from scorekeeper.core.refusals import ServiceError, service_message
+from scorekeeper.games.new_game_form import MAX_PLAYERS, NewGameForm
+from scorekeeper.games.services.games import game_start
+from scorekeeper.groups.services import club_game_start
 from scorekeeper.web.access import (
     MAX_TOKEN,
     RECENT_NAMES,
@@ -58,10 +59,10 @@ def game_new(request: HttpRequest) -> HttpResponse:
         }
         try:
             if club is not None:
-                game, edit, _view = services.club_game_start(club=club.club, **start)
+                game, edit, _view = club_game_start(club=club.club, **start)
             else:
-                game, edit, _view = services.game_start(**start)
-        except services.ServiceError as error:  # a full group, a name refused
+                game, edit, _view = game_start(**start)
+        except ServiceError as error:  # a full group, a name refused
             form.add_error(None, service_message(error))
         else:
             remember_game(request, edit)

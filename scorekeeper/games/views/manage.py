@@ -15,10 +15,14 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules_engine import Table
-from scorekeeper import services
+from scorekeeper.core.form_fields import form_name
+from scorekeeper.core.refusals import ServiceError
 from scorekeeper.core.tokens import view_token
-from scorekeeper.games.forms import form_name
+from scorekeeper.games.services import comings
+from scorekeeper.games.services.comings import player_back, player_leave
+from scorekeeper.games.services.games import game_archive, game_delete
 from scorekeeper.games.views.comings import JoinForm, comings_context, late_starts
+from scorekeeper.groups.services import club_from_game, game_attach, game_detach, seat_renamed
 from scorekeeper.models import Game
 from scorekeeper.web.access import (
     Access,
@@ -88,13 +92,13 @@ def players(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _manage_page(request, access, 422, rows=rows)
     data = bound.cleaned_data
     try:
-        services.seat_renamed(
+        seat_renamed(
             game=access.game,
             seat=int(seat),
             name=data["name"],
             replaced=data["change"] == "replace",
         )
-    except services.ServiceError as error:
+    except ServiceError as error:
         bound.add_error("name", service_message(error))
         return _manage_page(request, access, 422, rows=rows)
     return redirect(reverse("players", args=[token]) + "?saved=1")
@@ -103,7 +107,7 @@ def players(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def archive(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
-    services.game_archive(game=access.game, archived=request.POST.get("archived") == "1")
+    game_archive(game=access.game, archived=request.POST.get("archived") == "1")
     return back_to_game(request, token)
 
 
@@ -112,7 +116,7 @@ def delete(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)  # a view-only link can never delete
     if request.method == "POST":
         if request.POST.get("confirm") == "yes":
-            services.game_delete(game=access.game)
+            game_delete(game=access.game)
             forget_game(request, token)
             return redirect(reverse("home") + "?deleted=1")
         return _manage_page(request, access, 422, delete_error=_("Tick the box to confirm."))
@@ -127,20 +131,20 @@ def game_club(request: HtmxHttpRequest, token: str) -> HttpResponse:
     action = request.POST.get("action")
     try:
         if action == "create":
-            _club, edit, _view = services.club_from_game(game=game)
+            _club, edit, _view = club_from_game(game=game)
             remember_club(request, edit)
             return redirect("club", token=edit)
         if action == "attach":
             chosen = club_access(_token_from(request.POST.get("club", "")))
             if not chosen.can_edit:
                 raise PermissionDenied(_("Adding a game to a group needs the group's edit link."))
-            services.game_attach(game=game, club=chosen.club)
+            game_attach(game=game, club=chosen.club)
             remember_club(request, chosen.token)
         elif action == "detach":
-            services.game_detach(game=game)
+            game_detach(game=game)
         else:
             raise Http404
-    except services.ServiceError as error:
+    except ServiceError as error:
         return _manage_page(request, access, 422, club_error=service_message(error))
     return redirect(reverse("players", args=[token]) + "?saved=1")
 
@@ -174,10 +178,10 @@ def seat_leave(request: HtmxHttpRequest, token: str) -> HttpResponse:
         raise Http404 from None
     try:
         if request.POST.get("action") == "back":
-            services.player_back(game=access.game, seat=seat)
+            player_back(game=access.game, seat=seat)
         else:
-            services.player_leave(game=access.game, seat=seat)
-    except services.ServiceError as error:
+            player_leave(game=access.game, seat=seat)
+    except ServiceError as error:
         return _manage_page(request, access, 422, comings_error=service_message(error))
     return _back(token, "saved")
 
@@ -195,10 +199,10 @@ def player_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if not form.is_valid():
         return _manage_page(request, access, 422, join_form=form)
     try:
-        services.player_join(
+        comings.player_join(
             game=game, name=form.cleaned_data["name"], late_start=form.cleaned_data["late_start"]
         )
-    except services.ServiceError as error:
+    except ServiceError as error:
         form.add_error("name" if error.field == "name" else None, service_message(error))
         return _manage_page(request, access, 422, join_form=form)
     return _back(token, "joined")

@@ -7,10 +7,11 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scorekeeper import services
 from scorekeeper.core.i18n import lang
+from scorekeeper.core.refusals import ServiceError
 from scorekeeper.games.romi_forms import RomiContractForm, RomiFinishForm
 from scorekeeper.games.selectors import game_board
+from scorekeeper.games.services.romi import romi_contract_delete, romi_contract_log, romi_finish
 from scorekeeper.games.views.games import game_context
 from scorekeeper.web.access import Access, edit_access
 from scorekeeper.web.responses import HtmxHttpRequest, add_refusal, back_to_game, page
@@ -34,7 +35,7 @@ def contract_log(request: HtmxHttpRequest, token: str) -> HttpResponse:
         data = form.cleaned_data
         player = next(p for p in players if p.seat == data["player"])
         try:
-            services.romi_contract_log(
+            romi_contract_log(
                 game=access.game,
                 player=player,
                 points=data["points"],
@@ -44,7 +45,7 @@ def contract_log(request: HtmxHttpRequest, token: str) -> HttpResponse:
                 joker_used=data["joker_used"],
                 client_uuid=data.get("client_uuid"),
             )
-        except services.ServiceError as error:
+        except ServiceError as error:
             add_refusal(form, error)
             return _render(request, access, 422, romi_form=form)
         return _render(request, access) if request.htmx else back_to_game(request, token)
@@ -62,8 +63,8 @@ def contract_delete(request: HtmxHttpRequest, token: str, contract_id: int) -> H
             return back_to_game(request, token)
         return render(request, "games/romi_delete.html", {"contract": found, "token": token})
     try:
-        services.romi_contract_delete(game=access.game, contract_id=contract_id)
-    except services.ServiceError:
+        romi_contract_delete(game=access.game, contract_id=contract_id)
+    except ServiceError:
         pass  # already gone: the board shows the current state
     return back_to_game(request, token)
 
@@ -79,5 +80,5 @@ def finish(request: HtmxHttpRequest, token: str) -> HttpResponse:
     )
     if not form.is_valid():
         return _render(request, access, 422, finish_form=form)
-    services.romi_finish(game=access.game, trophies=form.cleaned_data["trophies"])
+    romi_finish(game=access.game, trophies=form.cleaned_data["trophies"])
     return back_to_game(request, token)

@@ -12,12 +12,20 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from rules_engine import RomiTable, RulesError, Table
-from scorekeeper import services
 from scorekeeper.core.digits import small_number
 from scorekeeper.core.i18n import lang
+from scorekeeper.core.refusals import Conflict, ServiceError
 from scorekeeper.games import outbox
 from scorekeeper.games.forms import RoundForm
 from scorekeeper.games.selectors import Board, Row, game_board
+from scorekeeper.games.services import undo
+from scorekeeper.games.services.rounds import (
+    RoundSaved,
+    round_correct,
+    round_delete_last,
+    round_record,
+)
+from scorekeeper.games.services.undo import game_undo_last
 from scorekeeper.games.views.games import game_context, share_with_viewers
 from scorekeeper.records import live
 from scorekeeper.records.stored import stored_rounds
@@ -62,7 +70,7 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     before = stored_rounds(game) if request.htmx and not as_json else None
     try:
         with live.holding():  # the news leaves once the viewers' board is ready
-            saved = services.round_record(
+            saved = round_record(
                 game=game,
                 entries=form.entries(),
                 no_winner=form.no_winner,
@@ -74,14 +82,14 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
             board = _board_after(access, saved, players, before) if before is not None else None
             if board is not None and saved.created:
                 share_with_viewers(request, board)
-    except services.Conflict as error:
+    except Conflict as error:
         if as_json:
             return _conflict_answer(access, error)
         if error.code == "round_taken":
             return _round_taken(request, access, form, table, error.params.get("number"))
         add_refusal(form, error)
         return _render_game(request, access, form, status=409)
-    except services.ServiceError as error:
+    except ServiceError as error:
         add_refusal(form, error)
         if as_json:
             return outbox.refused(error.code, outbox.form_message(form), 422, form)
@@ -94,9 +102,7 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return page(request, "games/game.html", context, fragment="live")
 
 
-def _board_after(
-    access: Access, saved: services.RoundSaved, players: list, before: list | None
-) -> Board:
+def _board_after(access: Access, saved: RoundSaved, players: list, before: list | None) -> Board:
     """The board with the round just saved, from what the save wrote (nothing read back),
     unless rounds changed between the read and the save (or a replay stored nothing)."""
     if saved.created and saved.game is not None and before is not None:
@@ -131,7 +137,7 @@ def _round_taken(
     board = game_board(access.game, lang())
     rows = [row for row in board.rows if row.number == number] or board.rows[-1:]
     if not rows:  # deleted meanwhile: the form stands for that round again
-        add_refusal(form, services.Conflict("round_taken", number=number))
+        add_refusal(form, Conflict("round_taken", number=number))
         return _render_game(request, access, form, status=409)
     row = rows[0]
     try:
@@ -149,7 +155,7 @@ def _round_taken(
     return _render_game(request, access, None, status=409, taken=Taken(row, mine, fields))
 
 
-def _conflict_answer(access: Access, error: services.ServiceError) -> HttpResponse:
+def _conflict_answer(access: Access, error: ServiceError) -> HttpResponse:
     """409 with the round the server holds under that number, when there is one."""
     number = error.params.get("number")
     board = game_board(access.game, lang())
@@ -192,7 +198,7 @@ def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpRespons
         try:
             _correct(access, form, number)
             return back_to_game(request, token)
-        except services.Conflict:
+        except Conflict:
             # Someone corrected it meanwhile: show what is stored now, keep the user's values.
             # (A round deleted meanwhile has no stored values: _row answers 404.)
             board, row = _row(access, number)
@@ -207,7 +213,7 @@ def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpRespons
             data["version"] = str(row.version)
             form.data = data
             status = 409
-        except services.ServiceError as error:
+        except ServiceError as error:
             add_refusal(form, error)
             status = 422
     else:
@@ -225,8 +231,8 @@ def _correct(access: Access, form: RoundForm, number: int) -> None:
     round deleted by another phone meanwhile is a Conflict ("round_gone")."""
     round_ = access.game.rounds.filter(number=number).first()
     if round_ is None:
-        raise services.Conflict("round_gone")
-    services.round_correct(
+        raise Conflict("round_gone")
+    round_correct(
         round_=round_,
         entries=form.entries(),
         no_winner=form.no_winner,
@@ -240,14 +246,14 @@ def _replace_from_outbox(access: Access, form: RoundForm, number: int) -> HttpRe
         return outbox.refused("invalid", outbox.form_message(form), 422, form)
     try:
         _correct(access, form, number)
-    except services.Conflict as error:
+    except Conflict as error:
         if error.code == "round_gone":
             return outbox.refused(error.code, service_message(error), 404)
         board, row = _row(access, number)
         return outbox.refused(
             error.code, service_message(error), 409, stored=outbox.row_answer(board, row)
         )
-    except services.ServiceError as error:
+    except ServiceError as error:
         add_refusal(form, error)
         return outbox.refused(error.code, outbox.form_message(form), 422, form)
     return outbox.stored(number, replayed=False)
@@ -262,8 +268,8 @@ def round_delete(request: HtmxHttpRequest, token: str, number: int) -> HttpRespo
             request, "games/round_delete.html", {"board": board, "row": row, "token": token}
         )
     try:
-        services.round_delete_last(game=access.game, number=number)
-    except services.ServiceError as error:
+        round_delete_last(game=access.game, number=number)
+    except ServiceError as error:
         return render(
             request,
             "games/round_delete.html",
@@ -299,8 +305,8 @@ def history_undo(request: HtmxHttpRequest, token: str, entry_id: int) -> HttpRes
     if entry is None:
         raise Http404(_("No such change."))
     try:
-        services.history_undo(game=access.game, entry=entry)
-    except services.ServiceError as error:
+        undo.history_undo(game=access.game, entry=entry)
+    except ServiceError as error:
         # A round changed since: what it holds now, and what the undo would bring back.
         versions = error.params if error.code == "changed_since" else None
         return _history_page(
@@ -315,8 +321,8 @@ def undo_last(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     entry_id = small_number(request.POST.get("entry", ""), digits=18)
     try:
-        services.game_undo_last(game=access.game, entry_id=entry_id or 0)
-    except services.ServiceError as error:
+        game_undo_last(game=access.game, entry_id=entry_id or 0)
+    except ServiceError as error:
         access.game.refresh_from_db()
         return _render_game(
             request,
