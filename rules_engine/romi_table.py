@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import ClassVar
 
-from .errors import Problem, RulesError
+from .cards import Card
+from .errors import Problem, RoundOutOfRange, RulesError
 from .limits import HandLimits, hand_limits
 from .options import TableOptions
 from .romi import (
@@ -44,6 +45,7 @@ class RomiTable:
     totals_can_end: ClassVar[bool] = False
     end_total: ClassVar[None] = None
     card_keys: ClassVar[tuple[str, ...]] = ()  # no card picker: value cards are typed
+    contract_count: ClassVar[int] = 0  # no round has its contract: contract cards are drawn
 
     @cached_property
     def rules(self) -> RuleSystem:
@@ -59,6 +61,25 @@ class RomiTable:
 
     def dealer(self, number: int) -> int:
         return seats_for_round(self.rules, number, self.first_dealer, self.seats).dealer
+
+    # The same players sit from start to finish: what Table answers of players who came and
+    # went, answered for a table where nobody does.
+    def sitting(self, seat: int) -> tuple[int, int | None]:
+        return (1, None)
+
+    def plays(self, seat: int, number: int) -> bool:
+        return True
+
+    def has_left(self, seat: int) -> bool:
+        return False
+
+    def contract_words(self, number: int, lang: str) -> str:
+        """No round has a contract of its own (`contract_count` is 0)."""
+        raise RoundOutOfRange(slug=self.system.slug, round=number, rounds=0)
+
+    def hand_value(self, cards: Sequence[Card]) -> int:
+        """Cards left in hand are not counted here (`counts_cards` says so beforehand)."""
+        raise RulesError("no_penalty")
 
     def is_finished(self, ended: bool, played: int = 0, totals: Sequence[int] = ()) -> bool:
         """A ROMi RAMi game ends only when the table enters its trophies (`ended`)."""

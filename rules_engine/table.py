@@ -272,7 +272,7 @@ class Table(TableSeats):
         end = self.end_total
         return end is not None and any(total >= end for total in totals)
 
-    def is_finished(self, ended: bool, played: int, totals: Sequence[int] = ()) -> bool:
+    def is_finished(self, ended: bool, played: int = 0, totals: Sequence[int] = ()) -> bool:
         """The one answer to "is the game finished?": the table ended it (`ended`), or its
         rounds or totals did (a ROMi RAMi game ends only when the table enters its trophies)."""
         return ended or (self.rules.romi is None and self.is_over(played, totals))

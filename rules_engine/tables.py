@@ -4,14 +4,50 @@ RAMi. Callers ask here once and then talk to the table they get."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Protocol
 
+from .cards import Card
 from .catalogue import get_rules
+from .limits import HandLimits
 from .options import TableOptions
 from .romi_table import RomiTable
-from .systems import RuleSystem
+from .systems import Fact, RuleSystem
 from .table import Table
 
 AnyTable = Table | RomiTable
+
+
+class GameTable(Protocol):
+    """What a page may ask of any game's table, ROMi RAMi's too, without asking which kind it
+    is: its rules and seats, who deals, who sits and plays which round (ROMi RAMi: everyone,
+    throughout), whether cards left in hand are counted, what a hand may hold, when the game
+    is over. Both Table and RomiTable answer all of it (tests/rules_engine/test_tables.py)."""
+
+    @property
+    def rules(self) -> RuleSystem: ...
+    @property
+    def seats(self) -> int: ...
+    @property
+    def with_jokers(self) -> bool: ...
+    @property
+    def counts_cards(self) -> bool: ...
+    @property
+    def totals_can_end(self) -> bool: ...
+    @property
+    def card_keys(self) -> tuple[str, ...]: ...
+
+    @property
+    def contract_count(self) -> int: ...
+
+    def dealer(self, number: int) -> int: ...
+    def contract_words(self, number: int, lang: str) -> str: ...
+    def sitting(self, seat: int) -> tuple[int, int | None]: ...
+    def plays(self, seat: int, number: int) -> bool: ...
+    def has_left(self, seat: int) -> bool: ...
+    def hand_value(self, cards: Sequence[Card]) -> int: ...
+    def facts(self) -> tuple[Fact, ...]: ...
+    def limits(self, number: int | None = None) -> HandLimits: ...
+    def is_finished(self, ended: bool, played: int = 0, totals: Sequence[int] = ()) -> bool: ...
 
 
 def table_for(
@@ -52,3 +88,7 @@ def read_table(
     dealer = first_dealer % max(players or 1, 1)
     sat = tuple((int(first or 1), None if last is None else int(last)) for first, last in sittings)
     return table_for(system, players, dealer, chosen, redeals=corrections, sittings=sat)
+
+
+# Both kinds of table answer the protocol (mypy checks it here).
+TABLE_KINDS: tuple[type[GameTable], ...] = (Table, RomiTable)

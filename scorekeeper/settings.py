@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.utils.csp import CSP
@@ -35,7 +36,7 @@ def local_secret_key() -> str:
     return path.read_text().strip()
 
 
-def database_from_url(url: str) -> dict:
+def database_from_url(url: str) -> dict[str, Any]:
     config = dj_database_url.parse(
         url,
         # gunicorn's sync workers answer one request at a time: each keeps one connection

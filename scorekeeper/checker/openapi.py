@@ -6,6 +6,8 @@ from what the API accepts; the test suite runs schemathesis against it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules_engine import HOUSE_RULES, SYSTEMS, Choice, table_for
 from scorekeeper.checker.requests import (
     MAX_BODY,
@@ -43,7 +45,7 @@ def _limits_text() -> str:
     return "; ".join(lines)
 
 
-def _request(model: type[Request]) -> dict:
+def _request(model: type[Request]) -> dict[str, Any]:
     """The body's schema is the model's the API decodes it with (api_requests.py)."""
     schema = model.model_json_schema()
     schema.pop("title", None)
@@ -56,7 +58,7 @@ def _request(model: type[Request]) -> dict:
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
-def _answers(ok: dict, codes: tuple[str, ...]) -> dict:
+def _answers(ok: dict[str, Any], codes: tuple[str, ...]) -> dict[str, Any]:
     error = {"$ref": "#/components/schemas/Error"}
     out = {"200": {"description": "The answer.", "content": {"application/json": {"schema": ok}}}}
     for code in codes:
@@ -67,7 +69,7 @@ def _answers(ok: dict, codes: tuple[str, ...]) -> dict:
     return out
 
 
-def _option_schema(choice: Choice) -> dict:
+def _option_schema(choice: Choice) -> dict[str, Any]:
     """One house rule's JSON type, from the engine's own description of its values."""
     if choice.kind is bool:
         return {"type": ["boolean", "null"]}
@@ -77,7 +79,7 @@ def _option_schema(choice: Choice) -> dict:
     return {"type": ["integer", "null"], "minimum": choice.low, "maximum": choice.high}
 
 
-def document() -> dict:
+def document() -> dict[str, Any]:
     meld_list = {"type": "array", "items": {"type": "array", "items": {"type": "string"}}}
     texts = {"type": "array", "items": {"type": "string"}}
     check_ok = {

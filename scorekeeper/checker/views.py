@@ -19,7 +19,6 @@ from rules_engine import (
     SYSTEMS,
     AnyTable,
     Question,
-    RomiTable,
     RulesError,
     SearchTooLarge,
     TableOptions,
@@ -113,7 +112,7 @@ def _api_question(body: RoundAsked | PenaltyRequest) -> Question:
     return asked.question(TableOptions.read(system, body.options))
 
 
-def _systems() -> list[dict]:
+def _systems() -> list[dict[str, Any]]:
     tables = [table_for(s, None) for s in SYSTEMS.values()]
     return [
         {
@@ -128,8 +127,6 @@ def _systems() -> list[dict]:
 
 
 def _contracts(table: AnyTable) -> list[str]:
-    if isinstance(table, RomiTable):
-        return []
     return [table.contract_words(n, lang()) for n in range(1, table.contract_count + 1)]
 
 

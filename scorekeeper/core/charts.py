@@ -135,7 +135,7 @@ def as_svg(drawing: Drawing) -> str:
     # The PDF's font is embedded there; a browser has its own sans-serif.
     svg = svg.replace(f"font-family: {FONT};", "font-family: system-ui, sans-serif;")
     tag_end = svg.index(">", svg.index("<svg")) + 1
-    return svg[:tag_end] + DARK_STYLE + svg[tag_end:]
+    return str(svg[:tag_end]) + DARK_STYLE + str(svg[tag_end:])
 
 
 def summary(

@@ -8,8 +8,9 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from scorekeeper.core.names import MAX_NAME, NameRefused, clean_name
+from scorekeeper.core.names import NameRefused, clean_name
 from scorekeeper.core.refusals import service_message
+from scorekeeper.models import MAX_NAME
 
 
 def choose(form: forms.Form, name: str, choices: list[tuple[Any, str]]) -> None:

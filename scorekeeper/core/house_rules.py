@@ -82,7 +82,7 @@ def _field(rules: RuleSystem, rule: HouseRule) -> forms.Field:
         widget=widget,
     )
     if not typed:
-        field.widget.choices = _choices(rules, rule)  # type: ignore[attr-defined]
+        field.widget.choices = _choices(rules, rule)
     return field
 
 
@@ -127,4 +127,5 @@ class HouseRulesForm(forms.Form):
 
     def options(self) -> TableOptions:
         """The options chosen; call after is_valid() is true."""
-        return self.cleaned_data["options"]
+        options: TableOptions = self.cleaned_data["options"]
+        return options

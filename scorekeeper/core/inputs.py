@@ -10,8 +10,9 @@ the form, as `{{ field }}` would give them.
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import Any, cast
 
+from django import forms
 from django.forms import BoundField
 from django.utils.safestring import SafeString, mark_safe
 
@@ -32,11 +33,11 @@ def field_input(field: BoundField, **extra: Any) -> SafeString:
     """A text, number or hidden input (or a checkbox) with the field's own attributes."""
     widget = field.field.widget
     attrs = field.build_widget_attrs({**widget.attrs, **extra}, widget)
-    tag: dict[str, Any] = {"type": widget.input_type, "name": field.html_name}  # type: ignore[attr-defined]
+    tag: dict[str, Any] = {"type": widget.input_type, "name": field.html_name}
     if field.auto_id:
         tag["id"] = field.auto_id
-    if widget.input_type == "checkbox":  # type: ignore[attr-defined]
-        tag["checked"] = widget.check_test(field.value())  # type: ignore[attr-defined]
+    if widget.input_type == "checkbox":
+        tag["checked"] = widget.check_test(field.value())
     else:
         value = widget.format_value(field.value())
         if value is not None:
@@ -48,6 +49,10 @@ def choice_inputs(field: BoundField) -> list[SafeString]:
     """A RadioSelect's buttons, one per choice, with the ids and the checked one Django
     would give them (`id_<name>_<index>`)."""
     chosen = str(field.value() or "")
+    choices = field.field
+    assert isinstance(choices, forms.ChoiceField)  # radio buttons are a choice's
+    # A ChoiceField's choices, once set, are a list of (value, label) pairs.
+    pairs = cast("list[tuple[object, str]]", choices.choices)
     return [
         _input(
             {
@@ -58,5 +63,5 @@ def choice_inputs(field: BoundField) -> list[SafeString]:
                 "checked": str(value) == chosen,
             }
         )
-        for index, (value, _label) in enumerate(field.field.choices)  # type: ignore[attr-defined]
+        for index, (value, _label) in enumerate(pairs)
     ]

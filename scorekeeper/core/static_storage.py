@@ -37,10 +37,10 @@ PAGE_BUNDLE = "js/page.js"
 
 
 def minified(name: str, text: str) -> str:
-    return rjsmin.jsmin(text) if name.endswith(".js") else rcssmin.cssmin(text)
+    return str(rjsmin.jsmin(text) if name.endswith(".js") else rcssmin.cssmin(text))
 
 
-class MinifiedStaticFilesStorage(CompressedManifestStaticFilesStorage):
+class MinifiedStaticFilesStorage(CompressedManifestStaticFilesStorage):  # type: ignore[misc]
     def post_process(
         self, paths: dict[str, Any], dry_run: bool = False, **options: Any
     ) -> Iterator[Any]:

@@ -94,7 +94,7 @@ class ImportedBook:
     games: list[tuple[Imported, list[UUID | None]]] = field(default_factory=list)
 
 
-def snapshot_json(snapshot: Any) -> dict | None:
+def snapshot_json(snapshot: Any) -> dict[str, Any] | None:
     """A history snapshot as the database keeps it: only the fields it has."""
     return None if snapshot is None else snapshot.model_dump(mode="json", exclude_none=True)
 

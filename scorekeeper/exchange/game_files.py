@@ -24,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 from rules_engine import (
     AnyTable,
     DealError,
+    Fact,
     OptionError,
     PlayerDeal,
     RomiTable,
@@ -278,7 +279,7 @@ def _deal(cards: str, points: int | None, facts: Sequence[str], where: str) -> P
         parsed = tuple(parse_hand(cards)) if cards else None
     except RulesError as error:
         raise Malformed(where, rule_words(error)) from None
-    return PlayerDeal(points, parsed, frozenset(facts))  # type: ignore[arg-type]
+    return PlayerDeal(points, parsed, frozenset(Fact(fact) for fact in facts))
 
 
 def _read_rounds(imported: Imported, table: Table, rounds: list[RoundRecord]) -> None:

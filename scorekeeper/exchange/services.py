@@ -115,7 +115,7 @@ def _games_import(
     return [(game, edit, view) for game, (_salt, edit, view) in zip(games, links, strict=True)]
 
 
-def _snapshot_json(snapshot: Any) -> dict | None:
+def _snapshot_json(snapshot: Any) -> dict[str, Any] | None:
     return None if snapshot is None else snapshot.model_dump(mode="json")
 
 

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.places import document_names, place_in_words
 from scorekeeper.core.problems import Malformed
-from scorekeeper.core.refusals import ServiceError
+from scorekeeper.core.refusals import ServiceError, service_message
 from scorekeeper.exchange.book_files import MAX_BOOK_BYTES, export_book, read_book
 from scorekeeper.exchange.csv_export import DECIMAL_COMMA, SEPARATORS, export_csv
 from scorekeeper.exchange.game_files import EXPORT_PREFETCH, export_game, read_document
@@ -26,7 +26,7 @@ from scorekeeper.exchange.services import club_import, game_import
 from scorekeeper.models import Game
 from scorekeeper.records.documents import MAX_BYTES, BookDocument, GameDocument
 from scorekeeper.web.access import club_access, game_access, remember_club, remember_game
-from scorekeeper.web.responses import REFUSED, service_message
+from scorekeeper.web.responses import REFUSED
 
 
 def _download(content: str, kind: str, name: str) -> HttpResponse:

@@ -90,4 +90,5 @@ class NewGameForm(forms.Form):
         return data
 
     def options(self) -> TableOptions:
-        return self.cleaned_data["options"]
+        options: TableOptions = self.cleaned_data["options"]
+        return options

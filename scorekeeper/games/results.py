@@ -50,8 +50,8 @@ def game_results(game_ids: list[int]) -> list[GameResult]:
     )
     for game_id, number, player_id, score, facts in scores:
         rows[game_id].setdefault(number, {})[player_id] = (score, facts)
-    contracts: dict[int, list] = defaultdict(list)
-    trophies: dict[int, list] = defaultdict(list)
+    contracts: dict[int, list[RomiContract]] = defaultdict(list)
+    trophies: dict[int, list[RomiTrophy]] = defaultdict(list)
     if romi_ids:
         for contract in RomiContract.objects.filter(game__in=romi_ids):
             contracts[contract.game_id].append(contract)

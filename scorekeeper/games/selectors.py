@@ -24,7 +24,7 @@ from rules_engine import (
 from scorekeeper.core import charts
 from scorekeeper.core.house_rules import encode, in_force
 from scorekeeper.core.keypad import parse_points
-from scorekeeper.models import Game, Player, ProposedHand
+from scorekeeper.models import Game, Player, ProposedHand, RomiContract, RomiTrophy
 from scorekeeper.records import round_records
 from scorekeeper.records.documents import Hand
 from scorekeeper.records.stored import StoredRound, stored_rounds
@@ -168,7 +168,7 @@ class Board:
     def sitting(self, seat: int) -> tuple[int, int | None]:
         """The first round a seat played and its last (None: still at the table)."""
         table = self.table
-        return table.sitting(seat) if isinstance(table, Table) else (1, None)
+        return table.sitting(seat)
 
     @property
     def comings(self) -> list[tuple[Player, int, int | None, int]]:
@@ -224,12 +224,12 @@ class Standing:
 @dataclass
 class RomiLine:
     player: Player
-    contracts: list
+    contracts: list[RomiContract]
     points: int
     bonus_cards: int
     joker_used: bool
     total: int = 0
-    trophies: list = field(default_factory=list)
+    trophies: list[Trophy] = field(default_factory=list)
     rank: int = 0
 
 
@@ -238,7 +238,7 @@ class RomiBoard:
     lines: list[RomiLine]
     trigger: int
     triggered_by: Player | None
-    trophies: list
+    trophies: list[RomiTrophy]
 
     @property
     def winners(self) -> list[Player]:
@@ -330,7 +330,10 @@ def _romi_board(game: Game, table: RomiTable, players: list[Player]) -> RomiBoar
 
 
 def romi_lines(
-    table: RomiTable, players: list[Player], contracts: list, trophies: list
+    table: RomiTable,
+    players: list[Player],
+    contracts: list[RomiContract],
+    trophies: list[RomiTrophy],
 ) -> list[RomiLine]:
     """Each player's ROMi RAMi sheet and the engine's tally of it (total, trophies, rank)."""
     lines = []

@@ -8,7 +8,7 @@ figures on the page.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from django.utils.formats import date_format, number_format
 from django.utils.timezone import localtime
@@ -35,7 +35,7 @@ def member_series(line: Line, book: Book) -> list[tuple[str, float]]:
     return [(date_format(localtime(day), "d/m"), total) for day, total in _totals(line, book)]
 
 
-def _totals(line: Line, book: Book) -> list[tuple]:
+def _totals(line: Line, book: Book) -> list[tuple[Any, ...]]:
     mine = [
         (book.dates[cast(int, game.key)], seat.record.total)
         for game in book.games

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorekeeper.core.charts import as_svg
 from scorekeeper.core.digits import small_number
 from scorekeeper.core.i18n import lang
-from scorekeeper.core.refusals import Conflict, ServiceError
+from scorekeeper.core.refusals import Conflict, ServiceError, service_message
 from scorekeeper.core.tokens import view_token
 from scorekeeper.groups.book import Book, club_book
 from scorekeeper.groups.charts import member_chart, member_summary
@@ -32,7 +32,7 @@ from scorekeeper.web.access import (
     game_links,
     remember_club,
 )
-from scorekeeper.web.responses import REFUSED, HtmxHttpRequest, add_refusal, service_message
+from scorekeeper.web.responses import REFUSED, HtmxHttpRequest, add_refusal
 
 RECENT_GAMES = 10
 GAMES_PER_PAGE = 25

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 from django.templatetags.static import static
 from django.urls import reverse
@@ -26,7 +27,7 @@ SHELL_STATIC = [
 ]
 
 
-def manifest(lang: str) -> dict:
+def manifest(lang: str) -> dict[str, Any]:
     with translation.override(lang):
         return {
             "name": _("Rami score keeper"),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import UTC, date, datetime, timedelta
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 from uuid import UUID
 
 from pydantic import (
@@ -138,9 +138,9 @@ BookAction = Literal[
     "detached",
 ]
 
-assert set(FactName.__args__) == {f.value for f in Fact}  # type: ignore[attr-defined]
-assert TrophySymbol.__args__ == TROPHY_SYMBOLS  # type: ignore[attr-defined]
-assert set(ComboSize.__args__) == set(ROMI.combo_sizes)  # type: ignore[attr-defined]
+assert set(get_args(FactName)) == {f.value for f in Fact}
+assert get_args(TrophySymbol) == TROPHY_SYMBOLS
+assert set(get_args(ComboSize)) == set(ROMI.combo_sizes)
 
 
 class Strict(BaseModel):

@@ -14,7 +14,7 @@ import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rules_engine import PlayerDeal, format_hand, parse_hand
+from rules_engine import Fact, PlayerDeal, format_hand, parse_hand
 from scorekeeper.models import Round, RoundScore
 from scorekeeper.records.documents import Hand, RoundRecord
 
@@ -89,7 +89,7 @@ def deals(record: RoundRecord, seats: int = 0) -> list[PlayerDeal]:
         out[hand.seat] = PlayerDeal(
             hand.points,
             tuple(parse_hand(hand.cards)) if hand.cards else None,
-            frozenset(hand.facts),  # type: ignore[arg-type]
+            frozenset(Fact(fact) for fact in hand.facts),
         )
     return out
 

@@ -9,10 +9,11 @@ from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from scorekeeper.core.typefaces import BOLD, FONT
 from scorekeeper.rules.rulebook import Rulebook
-from scorekeeper.sheets.grids import BOLD, FONT, PAPERS
+from scorekeeper.sheets.sheet import PAPERS
 
 SIZE = 9.0
 
@@ -63,7 +64,11 @@ def render_rules(book: Rulebook, paper: str = "a4") -> bytes:
     )
     width = doc.width
     gap = Spacer(1, 2.5 * mm)
-    flow: list = [_text(book.name, 16, bold=True), gap, _text(f"{book.summary} {book.players}.")]
+    flow: list[Flowable] = [
+        _text(book.name, 16, bold=True),
+        gap,
+        _text(f"{book.summary} {book.players}."),
+    ]
     if book.rules.contracts:
         rows = [[str(r.number), f"{r.symbols}  {r.contract}", str(r.cards)] for r in book.deals]
         head = [_("Round"), _("Contract"), _("Cards dealt")]

@@ -9,18 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 import segno
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from rules_engine import RomiTable
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.tokens import join_token, view_token
 from scorekeeper.games.selectors import game_board
-from scorekeeper.web.access import Access, game_access, game_version
+from scorekeeper.web.access import Access, dealt_table, game_access, game_version
 from scorekeeper.web.responses import HtmxHttpRequest
 
 
@@ -34,12 +33,12 @@ def _qr(url: str) -> SafeString:
 
 def _context(request: HtmxHttpRequest, access: Access) -> dict[str, Any]:
     game = access.game
-    if isinstance(game.table, RomiTable):
-        raise Http404(
-            _(
-                "The big screen shows games played in rounds: ROMi RAMi's contracts are on the game page."
-            )
-        )
+    dealt_table(
+        game,
+        _(
+            "The big screen shows games played in rounds: ROMi RAMi's contracts are on the game page."
+        ),
+    )
     board = game_board(game, lang())
     viewer = view_token(game.view_salt)
     context: dict[str, Any] = {"board": board, "token": viewer, "read_only": True}

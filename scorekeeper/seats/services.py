@@ -17,7 +17,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from rules_engine import HandTooLarge, NotationError, PlayerDeal, Problem, Table, parse_hand
+from rules_engine import Fact, HandTooLarge, NotationError, PlayerDeal, Problem, Table, parse_hand
 from scorekeeper.core.keypad import parse_points
 from scorekeeper.core.refusals import Conflict, ServiceError, rule_words, service_message
 from scorekeeper.core.tokens import join_token, new_salt, seat_token, token_hash
@@ -195,11 +195,11 @@ def entries_of(table: Table, hands: list[ProposedHand]) -> tuple[list[PlayerDeal
         out = [] if lone is None else [hands[lone].seat]
     entries = []
     for hand, points in zip(hands, typed, strict=True):
-        facts = {"went_out"} if hand.seat in out else set()
+        facts = {Fact.WENT_OUT} if hand.seat in out else set()
         if hand.laid_nothing:
-            facts.add("laid_nothing")
+            facts.add(Fact.LAID_NOTHING)
         cards = tuple(parse_hand(hand.cards)) or None
-        entries.append(PlayerDeal(points, cards, frozenset(facts)))  # type: ignore[arg-type]
+        entries.append(PlayerDeal(points, cards, frozenset(facts)))
     return entries, out
 
 

@@ -13,10 +13,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from rules_engine import RomiTable, Table
+from rules_engine import RomiTable
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.keypad import parse_points
-from scorekeeper.core.refusals import Conflict, ServiceError
+from scorekeeper.core.refusals import Conflict, ServiceError, service_message
 from scorekeeper.core.tokens import token_hash, view_token
 from scorekeeper.games.selectors import game_board
 from scorekeeper.games.services import games as game_services
@@ -25,8 +25,8 @@ from scorekeeper.models import Game, Player, SeatLink
 from scorekeeper.seats import services
 from scorekeeper.seats.forms import SeatHandForm
 from scorekeeper.seats.services import SeatState, hand_send, seat_claim, seat_states
-from scorekeeper.web.access import MAX_TOKEN, edit_access
-from scorekeeper.web.responses import REFUSED, HtmxHttpRequest, add_refusal, page, service_message
+from scorekeeper.web.access import MAX_TOKEN, dealt_table, edit_access
+from scorekeeper.web.responses import REFUSED, HtmxHttpRequest, add_refusal, page
 
 
 @dataclass
@@ -74,9 +74,7 @@ def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if game is None or not game.seat_salt:
         raise Http404(_("No game at this address."))
     table = game.table
-    players = [
-        p for p in game.players.all() if not (isinstance(table, Table) and table.has_left(p.seat))
-    ]
+    players = [p for p in game.players.all() if not table.has_left(p.seat)]
     refusal, status = "", 200
     if request.method == "POST":
         chosen = next((p for p in players if str(p.seat) == request.POST.get("seat")), None)
@@ -136,7 +134,7 @@ def _context(seat: Seat, form: SeatHandForm | None = None, **extra: Any) -> dict
     mine = next((s.hand for s in board.sent if s.player.seat == seat.player.seat), None)
     table = board.table
     number = board.next_round.number if board.next_round is not None else 0
-    away = isinstance(table, Table) and number > 0 and not table.plays(seat.player.seat, number)
+    away = number > 0 and not table.plays(seat.player.seat, number)
     if away:  # left the table, or sits down for a later round: no hand to send
         form = None
     elif form is None and board.next_round is not None and not isinstance(table, RomiTable):
@@ -168,9 +166,7 @@ def seat_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     seat = seat_access(token)
     if request.method == "GET":
         return render(request, "seats/seat.html", _context(seat))
-    table = seat.game.table
-    if isinstance(table, RomiTable):
-        raise Http404(_("ROMi RAMi has no rounds to enter: log contracts instead."))
+    table = dealt_table(seat.game, _("ROMi RAMi has no rounds to enter: log contracts instead."))
     form = SeatHandForm(request.POST, table=table)
     status = 200
     if form.is_valid():

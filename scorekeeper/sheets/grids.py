@@ -13,6 +13,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
 from reportlab.pdfgen import canvas
 from reportlab.platypus import (
+    Flowable,
     KeepTogether,
     SimpleDocTemplate,
     Spacer,
@@ -94,7 +95,7 @@ def _table(
 
 def _flowables(
     sheet: Sheet, width: float, size: float, stretch: float = 1.0, smallest: float = 0.0
-) -> list:
+) -> list[Flowable]:
     """Title, subtitle, the grid, then the winner line and the legend."""
     head = [
         paragraph(sheet.title, size * 1.5, bold=True, width=width, smallest=smallest),
@@ -112,7 +113,9 @@ def _flowables(
     return [*head, _table(sheet, width, size, stretch, smallest), *tail]
 
 
-def _scale_to_fit(flow: list, w: float, h: float, gap: float) -> tuple[float, list[float]]:
+def _scale_to_fit(
+    flow: list[Flowable], w: float, h: float, gap: float
+) -> tuple[float, list[float]]:
     heights = [f.wrap(w, TALL)[1] for f in flow]
     needed = sum(heights) + gap * len(flow)
     return (min(1.0, h / needed) if needed else 1.0), heights
@@ -124,7 +127,7 @@ class GridTooTall(Exception):
 
 def _stretch(
     sheet: Sheet, w: float, h: float, size: float, gap: float, smallest: float
-) -> tuple[bool, float, list]:
+) -> tuple[bool, float, list[Flowable]]:
     """(fits, stretch, flowables): how much taller to make the rows so that, once the grid is
     scaled into the box, they still print at a pen's height, and the flowables laid out for
     it (not drawn yet). It does not fit when the box cannot hold such rows or the scale would
@@ -144,7 +147,7 @@ def _stretch(
 
 def _draw_sheet(
     pdf: canvas.Canvas,
-    flow: list,
+    flow: list[Flowable],
     heights: list[float],
     scale: float,
     x: float,
@@ -216,7 +219,7 @@ def render(
     box_h = (height - 2 * MARGIN - (rows - 1) * GAP) / rows
     size, smallest = FONT_SIZE[per_sheet], SMALLEST[per_sheet]
     gap = size * 0.6
-    fitted: list[tuple[float, list | None]] = []
+    fitted: list[tuple[float, list[Flowable] | None]] = []
     for sheet in sheets:
         if sheet.chart is not None and len(sheets) == 1:
             # A filled grid: its race has a page of its own, so it flows over pages anyway

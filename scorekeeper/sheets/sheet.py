@@ -4,6 +4,7 @@ widths that hold whole words, rows tall enough to write in."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib.pagesizes import A4, LETTER
@@ -139,7 +140,7 @@ def cell_widths(sheet: Sheet, widths: list[float]) -> list[list[float]]:
 
 
 def row_heights(
-    sheet: Sheet, data: list[list], widths: list[float], size: float, stretch: float
+    sheet: Sheet, data: list[list[Any]], widths: list[float], size: float, stretch: float
 ) -> list[float]:
     """Each row's height: what its tallest cell needs, and never less than a pen needs
     (`stretch` makes up for the scale the sheet will be printed at)."""

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
+from rules_engine import RomiTable, Table
 from scorekeeper.core.tokens import token_hash, view_token
 from scorekeeper.models import Club, Game
 
@@ -55,6 +56,16 @@ def game_access(token: str) -> Access:
     if game is None:
         raise Http404(_("No game at this address."))
     return Access(game, token, game.edit_token_hash == digest)
+
+
+def dealt_table(game: Game, refusal: str = "") -> Table:
+    """The table of a game played deal by deal, for the pages only such games have (a round
+    to enter, players who come and go, hands sent from phones, the big screen): the one place
+    that asks. ROMi RAMi's game answers 404 with `refusal`, the words of why."""
+    table = game.table
+    if isinstance(table, RomiTable):
+        raise Http404(refusal)
+    return table
 
 
 def edit_access(token: str) -> Access:

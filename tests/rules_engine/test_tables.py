@@ -116,3 +116,14 @@ def test_a_tables_scoring_is_data_a_page_can_carry():
         read_table("liverpool", 3, options={"no_jokers": True}).scoring()["values"].get("JK")
         is None
     )
+
+
+def test_a_romi_rami_table_answers_what_any_page_may_ask():
+    """The same players sit from start to finish: every seat plays every contract, nobody
+    left, and cards left in hand are not counted (asked, it says why)."""
+    table = read_table("romi-rami", 3)
+    assert [table.sitting(s) for s in range(3)] == [(1, None)] * 3
+    assert table.plays(2, 9) and not table.has_left(0) and not table.counts_cards
+    with pytest.raises(RulesError) as refused:
+        table.hand_value([])
+    assert refused.value.code == "no_penalty"

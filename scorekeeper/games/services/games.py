@@ -67,9 +67,7 @@ def game_play_again(*, game: Game) -> tuple[Game, str, str]:
     """Same table, same rules and options; the deal continues from where it was, among the
     players still at the table (those who left are not seated again)."""
     table = game.table
-    here = [
-        p for p in game.players.all() if not (isinstance(table, Table) and table.has_left(p.seat))
-    ]
+    here = [p for p in game.players.all() if not table.has_left(p.seat)]
     dealer = table.dealer(game.rounds.count() + 1)
     return game_start(
         rules_slug=game.rules_slug,

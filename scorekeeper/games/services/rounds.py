@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import IntegrityError
 from django.db.models import Count, OuterRef, Subquery
@@ -42,7 +43,7 @@ def _scored(
     )
 
 
-def round_snapshot(round_: Round) -> dict:
+def round_snapshot(round_: Round) -> dict[str, Any]:
     """The round as it stands now, for the history."""
     scores = list(round_.scores.select_related("player").order_by("player__seat"))
     seat_of = {s.player_id: s.player.seat for s in scores}

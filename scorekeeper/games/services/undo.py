@@ -3,6 +3,8 @@ each only while the game still holds what the change left."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from scorekeeper.core.refusals import Conflict, ServiceError
 from scorekeeper.games.services.history import last_change
 from scorekeeper.games.services.romi import romi_contract_log
@@ -17,7 +19,7 @@ from scorekeeper.records import round_records
 from scorekeeper.records.writing import writing
 
 
-def _same_scores(now: dict, then: dict | None) -> bool:
+def _same_scores(now: dict[str, Any], then: dict[str, Any] | None) -> bool:
     """Whether two snapshots hold the same round, leaving names aside (a seat may be renamed)."""
     return then is not None and round_records.from_snapshot(now) == round_records.from_snapshot(
         then

@@ -19,7 +19,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from rules_engine import NotationError, RomiTable, format_hand, parse_hand
 from scorekeeper.core.digits import small_number
 from scorekeeper.core.i18n import lang
-from scorekeeper.core.refusals import Conflict, ServiceError, rule_words
+from scorekeeper.core.refusals import Conflict, ServiceError, rule_words, service_message
 from scorekeeper.core.tokens import join_token, rotated_token, token_hash, view_token
 from scorekeeper.games import outbox
 from scorekeeper.games.forms import RoundForm, initial_from_sent
@@ -49,7 +49,7 @@ from scorekeeper.web.access import (
     remember_game,
 )
 from scorekeeper.web.errors import problem
-from scorekeeper.web.responses import REFUSED, HtmxHttpRequest, service_message
+from scorekeeper.web.responses import REFUSED, HtmxHttpRequest
 
 VIEWER_CACHE_SECONDS = 600
 
@@ -188,7 +188,7 @@ def hand_value(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The engine's count of the cards picked for a hand, shown as they are tapped."""
     access = game_access(token)
     table = access.game.table
-    if isinstance(table, RomiTable) or not table.counts_cards:
+    if not table.counts_cards:
         raise Http404(_("This game does not count cards left in hand."))
     seat = request.GET.get("seat", "")
     text = request.GET.get(f"cards_{seat}", "")[:300]

@@ -14,9 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from rules_engine import Table
 from scorekeeper.core.form_fields import form_name
-from scorekeeper.core.refusals import ServiceError
+from scorekeeper.core.refusals import ServiceError, service_message
 from scorekeeper.core.tokens import view_token
 from scorekeeper.games.services import comings
 from scorekeeper.games.services.comings import player_back, player_leave
@@ -27,12 +26,13 @@ from scorekeeper.models import Game
 from scorekeeper.web.access import (
     Access,
     club_access,
+    dealt_table,
     edit_access,
     forget_game,
     my_clubs,
     remember_club,
 )
-from scorekeeper.web.responses import HtmxHttpRequest, back_to_game, service_message
+from scorekeeper.web.responses import HtmxHttpRequest, back_to_game
 
 
 class PlayerNameForm(forms.Form):
@@ -191,9 +191,7 @@ def player_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """A late player sits down for the next round."""
     access = edit_access(token)
     game = access.game
-    table = game.table
-    if not isinstance(table, Table):
-        raise Http404
+    table = dealt_table(game)
     starts = late_starts(table, game, list(game.players.all()))
     form = JoinForm(request.POST, starts=starts, rule=table.late_start)
     if not form.is_valid():

@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from rules_engine import RomiTable, RulesError, Table
+from rules_engine import RulesError, Table
 from scorekeeper.core.digits import small_number
 from scorekeeper.core.i18n import lang
-from scorekeeper.core.refusals import Conflict, ServiceError
+from scorekeeper.core.refusals import Conflict, ServiceError, service_message
 from scorekeeper.games import outbox
 from scorekeeper.games.forms import RoundForm
 from scorekeeper.games.selectors import Board, Row, game_board
@@ -27,15 +27,15 @@ from scorekeeper.games.services.rounds import (
 )
 from scorekeeper.games.services.undo import game_undo_last
 from scorekeeper.games.views.games import game_context, share_with_viewers
+from scorekeeper.models import Player, Round, RoundScore
 from scorekeeper.records import live
 from scorekeeper.records.stored import stored_rounds
-from scorekeeper.web.access import Access, edit_access, game_access
+from scorekeeper.web.access import Access, dealt_table, edit_access, game_access
 from scorekeeper.web.responses import (
     HtmxHttpRequest,
     add_refusal,
     back_to_game,
     page,
-    service_message,
 )
 
 
@@ -54,9 +54,7 @@ def _render_game(
 def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     game = access.game
-    table = game.table
-    if isinstance(table, RomiTable):
-        raise Http404(_("ROMi RAMi has no rounds to enter: log contracts instead."))
+    table = dealt_table(game, _("ROMi RAMi has no rounds to enter: log contracts instead."))
     players = list(game.players.all())
     # Where players came and went, the seats at the table for the round to enter.
     number = game.rounds.count() + 1 if table.sittings else None
@@ -102,13 +100,18 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return page(request, "games/game.html", context, fragment="live")
 
 
-def _board_after(access: Access, saved: RoundSaved, players: list, before: list | None) -> Board:
+def _board_after(
+    access: Access,
+    saved: RoundSaved,
+    players: list[Player],
+    before: list[tuple[Round, list[RoundScore]]] | None,
+) -> Board:
     """The board with the round just saved, from what the save wrote (nothing read back),
     unless rounds changed between the read and the save (or a replay stored nothing)."""
     if saved.created and saved.game is not None and before is not None:
         if len(before) + 1 == saved.round.number:
             access.game = saved.game
-            rounds = [*before, (saved.round, saved.scores)]
+            rounds: list[tuple[Round, list[RoundScore]]] = [*before, (saved.round, saved.scores)]
             # The hands sent for this round went with it; none is sent for the next yet.
             return game_board(saved.game, lang(), players=players, rounds=rounds, sent={})
     access.game.refresh_from_db()
