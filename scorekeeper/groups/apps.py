@@ -11,7 +11,13 @@ class GroupsConfig(AppConfig):
 
     def ready(self) -> None:
         # Read once the apps are loaded, as Django asks of code that touches models.
-        from scorekeeper.games.signals import player_joined
-        from scorekeeper.groups.services import member_of_joined
+        from scorekeeper.games.signals import game_started, player_joined, player_renamed
+        from scorekeeper.groups.services import (
+            book_follows_rename,
+            book_takes_game,
+            member_of_joined,
+        )
 
         player_joined.connect(member_of_joined, dispatch_uid="groups.member_of_joined")
+        game_started.connect(book_takes_game, dispatch_uid="groups.book_takes_game")
+        player_renamed.connect(book_follows_rename, dispatch_uid="groups.book_follows_rename")

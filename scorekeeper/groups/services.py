@@ -12,7 +12,6 @@ from django.db.models import F
 from scorekeeper.core.names import clean_name, name_key
 from scorekeeper.core.refusals import Conflict, ServiceError
 from scorekeeper.core.tokens import new_salt, new_token, token_hash, view_token
-from scorekeeper.games.services.games import game_play_again, game_start, player_rename
 from scorekeeper.games.services.history import bump_version
 from scorekeeper.models import MAX_CLUB_NAME, Club, ClubEvent, Game, Member, Player
 from scorekeeper.records.documents import MOST_GAMES, MOST_MEMBERS
@@ -148,23 +147,6 @@ def game_detach(*, game: Game) -> None:
 
 
 @writing()
-def club_game_start(*, club: Club, **start: Any) -> tuple[Game, str, str]:
-    """A game started from the group: in its book from the first deal."""
-    game, edit, view = game_start(**start)
-    game_attach(game=game, club=club)
-    return game, edit, view
-
-
-@writing()
-def play_again(*, game: Game) -> tuple[Game, str, str]:
-    """The next game at the same table, in the same group as this one."""
-    new, edit, view = game_play_again(game=game)
-    if game.club_id is not None:
-        game_attach(game=new, club=Club.objects.get(pk=game.club_id))
-    return new, edit, view
-
-
-@writing()
 def seat_taken_over(*, game: Game, seat: int) -> None:
     """Someone else took over a seat (and its score): in a group's game, the seat is matched
     to the member its new name is."""
@@ -177,11 +159,16 @@ def seat_taken_over(*, game: Game, seat: int) -> None:
     player.save(update_fields=["member"])
 
 
-@writing()
-def seat_renamed(*, game: Game, seat: int, name: str, replaced: bool) -> None:
-    """A seat's new name, and in a group's game its member, all or nothing: a full group
-    refuses the new player and the seat keeps its old name."""
-    player_rename(game=game, seat=seat, name=name, replaced=replaced)
+def book_takes_game(sender: object, *, game: Game, club: Club, **kwargs: object) -> None:
+    """A game started at the group's table goes in its book from the first deal."""
+    game_attach(game=game, club=club)
+
+
+def book_follows_rename(
+    sender: object, *, game: Game, seat: int, replaced: bool, **kwargs: object
+) -> None:
+    """A seat's new name in a group's game: someone else's seat is matched to the member that
+    name is; the same player's new spelling is learnt by their member."""
     if replaced:
         seat_taken_over(game=game, seat=seat)
     else:

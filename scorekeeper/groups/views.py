@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
@@ -13,22 +14,32 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.core.charts import as_svg
 from scorekeeper.core.digits import small_number
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.refusals import Conflict, ServiceError, service_message
 from scorekeeper.core.tokens import view_token
+from scorekeeper.games.views.manage import manage_page
 from scorekeeper.groups.book import Book, club_book
 from scorekeeper.groups.charts import member_chart, member_summary
-from scorekeeper.groups.services import club_create, club_rename, member_merge, member_rename
+from scorekeeper.groups.services import (
+    club_create,
+    club_from_game,
+    club_rename,
+    game_attach,
+    game_detach,
+    member_merge,
+    member_rename,
+)
 from scorekeeper.models import MAX_CLUB_NAME, MAX_NAME, Member
 from scorekeeper.records import documents
 from scorekeeper.web.access import (
     ClubAccess,
     club_access,
     club_edit_access,
+    edit_access,
     game_links,
     remember_club,
 )
@@ -213,3 +224,35 @@ def club_settings(request: HtmxHttpRequest, token: str) -> HttpResponse:
             return _settings_page(request, access, status, merge_error=message)
         return _settings_page(request, access, status, group_error=message)
     return redirect(reverse("club_settings", args=[token]) + "?saved=1")
+
+
+@require_POST
+def game_club(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """From a game: keep its players as a new group, add it to a group, or take it out."""
+    access = edit_access(token)
+    game = access.game
+    action = request.POST.get("action")
+    try:
+        if action == "create":
+            _club, edit, _view = club_from_game(game=game)
+            remember_club(request, edit)
+            return redirect("club", token=edit)
+        if action == "attach":
+            chosen = club_access(_token_from(request.POST.get("club", "")))
+            if not chosen.can_edit:
+                raise PermissionDenied(_("Adding a game to a group needs the group's edit link."))
+            game_attach(game=game, club=chosen.club)
+            remember_club(request, chosen.token)
+        elif action == "detach":
+            game_detach(game=game)
+        else:
+            raise Http404
+    except ServiceError as error:
+        return manage_page(request, access, 422, club_error=service_message(error))
+    return redirect(reverse("players", args=[token]) + "?saved=1")
+
+
+def _token_from(text: str) -> str:
+    """A group's token, pasted alone or as its whole link."""
+    text = text.strip()[:300].rstrip("/")
+    return text.rsplit("/club/", 1)[-1].split("/", 1)[0] if "/club/" in text else text

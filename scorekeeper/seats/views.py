@@ -17,10 +17,10 @@ from rules_engine import RomiTable
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.keypad import parse_points
 from scorekeeper.core.refusals import Conflict, ServiceError, service_message
-from scorekeeper.core.tokens import token_hash, view_token
+from scorekeeper.core.tokens import join_token, token_hash, view_token
 from scorekeeper.games.selectors import game_board
 from scorekeeper.games.services import games as game_services
-from scorekeeper.games.views.games import finished_result
+from scorekeeper.games.views.games import JOIN_TIP_PLAYERS, finished_result
 from scorekeeper.models import Game, Player, SeatLink
 from scorekeeper.seats import services
 from scorekeeper.seats.forms import SeatHandForm
@@ -222,3 +222,27 @@ def last_hand_saves(request: HtmxHttpRequest, token: str) -> HttpResponse:
     on = request.POST.get("on") == "1"
     services.last_hand_saves(game=edit_access(token).game, on=on)
     return redirect(reverse("share", args=[token]) + "#join-title")
+
+
+@require_GET
+def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    access = edit_access(token)
+    view = view_token(access.game.view_salt)
+    game = access.game
+    links = {
+        "view_token": view,
+        "view": request.build_absolute_uri(reverse("game", args=[view])),
+        "edit": request.build_absolute_uri(reverse("game", args=[token])),
+    }
+    if game.seat_salt:  # "Join the table": the link the players pick their seat from
+        links["join"] = request.build_absolute_uri(
+            reverse("join", args=[join_token(game.seat_salt)])
+        )
+    context = {"access": access, "token": token, "links": links, "game": game}
+    context["seats_offered"] = not isinstance(game.table, RomiTable)
+    # At a big table the scorer taps a lot per round; players sending their own hands do not.
+    context["big_table"] = context["seats_offered"] and game.seats >= JOIN_TIP_PLAYERS
+    if game.seat_salt:  # who took which seat, so the scorer can give one back
+        states = seat_states(game)
+        context["seats"] = [(p, states[p.seat]) for p in game.players.all() if p.seat in states]
+    return render(request, "seats/share.html", context)

@@ -1,8 +1,10 @@
-"""Every write goes through the services, one module per thing written: games, rounds, undo,
-ROMi RAMi, groups, imports; the history and the group's results are kept by every write.
+"""Every write of every area under one name, for scripts, tests and the shell
+(`services.round_record(...)`): each area keeps its own services (games, rounds, undo,
+ROMi RAMi, seats, groups, imports), and the app's own views import their area's, so imports
+only go down. The history and the group's results are kept by every write.
 
 Scores always come from the game's table (rules_engine); a service validates, stores and
-records the change. Callers use `services.<name>`; the names below are the whole API.
+records the change. The names below are the whole API.
 """
 
 from scorekeeper.core.refusals import Conflict, ServiceError
@@ -39,15 +41,12 @@ from scorekeeper.games.services.undo import game_undo_last, history_undo
 from scorekeeper.groups.services import (
     club_create,
     club_from_game,
-    club_game_start,
     club_rename,
     game_attach,
     game_detach,
     match_members,
     member_merge,
     member_rename,
-    play_again,
-    seat_renamed,
     seat_taken_over,
 )
 from scorekeeper.seats.services import (
@@ -84,7 +83,6 @@ __all__ = [
     "bump_version",
     "club_create",
     "club_from_game",
-    "club_game_start",
     "club_import",
     "club_rename",
     "game_archive",
@@ -104,7 +102,6 @@ __all__ = [
     "match_members",
     "member_merge",
     "member_rename",
-    "play_again",
     "player_rename",
     "romi_contract_delete",
     "romi_contract_log",
@@ -113,7 +110,6 @@ __all__ = [
     "round_delete_last",
     "round_record",
     "RoundSaved",
-    "seat_renamed",
     "seat_taken_over",
     "summarise",
 ]

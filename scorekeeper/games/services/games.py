@@ -13,7 +13,8 @@ from scorekeeper.core.names import clean_name, name_key
 from scorekeeper.core.refusals import Conflict, ServiceError
 from scorekeeper.core.tokens import new_salt, new_token, rotated_token, token_hash, view_token
 from scorekeeper.games.services.history import bump_version, record, table_of
-from scorekeeper.models import Game, HistoryEntry, Player, SeatLink
+from scorekeeper.games.signals import game_started, player_renamed
+from scorekeeper.models import Club, Game, HistoryEntry, Player, SeatLink
 from scorekeeper.records import live
 from scorekeeper.records.documents import MOST_HISTORY
 from scorekeeper.records.writing import writing
@@ -29,8 +30,10 @@ def game_start(
     first_dealer: int | None,
     options: TableOptions | None = None,
     previous: Game | None = None,
+    club: Club | None = None,
 ) -> tuple[Game, str, str]:
-    """A new game with its seats; returns it with its edit and view tokens (shown once)."""
+    """A new game with its seats, at a group's table when `club` is given (in its book from
+    the first deal); returns it with its edit and view tokens (shown once)."""
     rules = get_rules(rules_slug)
     names = [clean_name(name) for name in names]
     if len({name_key(name) for name in names}) != len(names):
@@ -60,12 +63,14 @@ def game_start(
     Player.objects.bulk_create(
         Player(game=game, seat=seat, name=name) for seat, name in enumerate(names)
     )
+    if club is not None:
+        game_started.send(sender=Game, game=game, club=club)
     return game, edit, view
 
 
 def game_play_again(*, game: Game) -> tuple[Game, str, str]:
-    """Same table, same rules and options; the deal continues from where it was, among the
-    players still at the table (those who left are not seated again)."""
+    """Same table, same rules and options, in the same group; the deal continues from where
+    it was, among the players still at the table (those who left are not seated again)."""
     table = game.table
     here = [p for p in game.players.all() if not table.has_left(p.seat)]
     dealer = table.dealer(game.rounds.count() + 1)
@@ -75,6 +80,7 @@ def game_play_again(*, game: Game) -> tuple[Game, str, str]:
         first_dealer=next(i for i, p in enumerate(here) if p.seat == dealer),
         options=game.table.options,
         previous=game,
+        club=game.club,
     )
 
 
@@ -187,6 +193,7 @@ def player_rename(*, game: Game, seat: int, name: str, replaced: bool = False) -
         before={"seat": seat, "name": before},
         after={"seat": seat, "name": name},
     )
+    player_renamed.send(sender=Game, game=game, seat=seat, replaced=replaced)
     bump_version(game)
     return player
 

@@ -20,7 +20,7 @@ from rules_engine import NotationError, RomiTable, format_hand, parse_hand
 from scorekeeper.core.digits import small_number
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.refusals import Conflict, ServiceError, rule_words, service_message
-from scorekeeper.core.tokens import join_token, rotated_token, token_hash, view_token
+from scorekeeper.core.tokens import rotated_token, token_hash, view_token
 from scorekeeper.games import outbox
 from scorekeeper.games.forms import RoundForm, initial_from_sent
 from scorekeeper.games.result_text import result_text
@@ -29,13 +29,12 @@ from scorekeeper.games.selectors import Board, game_board
 from scorekeeper.games.services.games import (
     dealer_fix,
     game_finish,
+    game_play_again,
     game_regenerate_edit_token,
     game_reopen,
 )
 from scorekeeper.games.services.history import last_change
-from scorekeeper.groups import services as group_services
 from scorekeeper.models import Game
-from scorekeeper.seats.services import seat_states
 from scorekeeper.web.access import (
     MAX_TOKEN,
     MY_CLUBS,
@@ -208,30 +207,6 @@ def hand_value(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    access = edit_access(token)
-    view = view_token(access.game.view_salt)
-    game = access.game
-    links = {
-        "view_token": view,
-        "view": request.build_absolute_uri(reverse("game", args=[view])),
-        "edit": request.build_absolute_uri(reverse("game", args=[token])),
-    }
-    if game.seat_salt:  # "Join the table": the link the players pick their seat from
-        links["join"] = request.build_absolute_uri(
-            reverse("join", args=[join_token(game.seat_salt)])
-        )
-    context = {"access": access, "token": token, "links": links, "game": game}
-    context["seats_offered"] = not isinstance(game.table, RomiTable)
-    # At a big table the scorer taps a lot per round; players sending their own hands do not.
-    context["big_table"] = context["seats_offered"] and game.seats >= JOIN_TIP_PLAYERS
-    if game.seat_salt:  # who took which seat, so the scorer can give one back
-        states = seat_states(game)
-        context["seats"] = [(p, states[p.seat]) for p in game.players.all() if p.seat in states]
-    return render(request, "games/share.html", context)
-
-
-@require_GET
 def qr_code(request: HtmxHttpRequest, token: str) -> HttpResponse:
     edit_access(token)  # only the edit holder shares the game
     target = request.GET.get("url", "")[:300]
@@ -317,7 +292,7 @@ def reopen(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def play_again(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     try:
-        _game, edit, _view = group_services.play_again(game=access.game)
+        _game, edit, _view = game_play_again(game=access.game)
     except ServiceError as error:  # the group's book is full
         return problem(request, _("No new game was started"), service_message(error), 409)
     remember_game(request, edit)

@@ -9,7 +9,6 @@ from scorekeeper.core.i18n import lang
 from scorekeeper.core.refusals import ServiceError, service_message
 from scorekeeper.games.new_game_form import MAX_PLAYERS, NewGameForm
 from scorekeeper.games.services.games import game_start
-from scorekeeper.groups.services import club_game_start
 from scorekeeper.web.access import (
     MAX_TOKEN,
     RECENT_NAMES,
@@ -58,10 +57,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             "options": form.options(),
         }
         try:
-            if club is not None:
-                game, edit, _view = club_game_start(club=club.club, **start)
-            else:
-                game, edit, _view = game_start(**start)
+            game, edit, _view = game_start(**start, club=club.club if club else None)
         except ServiceError as error:  # a full group, a name refused
             form.add_error(None, service_message(error))
         else:

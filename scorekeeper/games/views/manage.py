@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,18 +18,15 @@ from scorekeeper.core.refusals import ServiceError, service_message
 from scorekeeper.core.tokens import view_token
 from scorekeeper.games.services import comings
 from scorekeeper.games.services.comings import player_back, player_leave
-from scorekeeper.games.services.games import game_archive, game_delete
+from scorekeeper.games.services.games import game_archive, game_delete, player_rename
 from scorekeeper.games.views.comings import JoinForm, comings_context, late_starts
-from scorekeeper.groups.services import club_from_game, game_attach, game_detach, seat_renamed
 from scorekeeper.models import Game
 from scorekeeper.web.access import (
     Access,
-    club_access,
     dealt_table,
     edit_access,
     forget_game,
     my_clubs,
-    remember_club,
 )
 from scorekeeper.web.responses import HtmxHttpRequest, back_to_game
 
@@ -52,7 +48,7 @@ class PlayerNameForm(forms.Form):
         return form_name(self.cleaned_data["name"])
 
 
-def _manage_page(
+def manage_page(
     request: HtmxHttpRequest, access: Access, status: int = 200, **extra: Any
 ) -> HttpResponse:
     players = list(access.game.players.all())
@@ -76,7 +72,7 @@ def _manage_page(
 def players(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = edit_access(token)
     if request.method == "GET":
-        return _manage_page(request, access)
+        return manage_page(request, access)
     seat = request.POST.get("seat", "")  # which seat's form was sent
     players_now = list(access.game.players.all())
     rows = [
@@ -89,10 +85,10 @@ def players(request: HtmxHttpRequest, token: str) -> HttpResponse:
     ]
     bound = next((form for form in rows if form.is_bound), None)
     if bound is None or not bound.is_valid():
-        return _manage_page(request, access, 422, rows=rows)
+        return manage_page(request, access, 422, rows=rows)
     data = bound.cleaned_data
     try:
-        seat_renamed(
+        player_rename(
             game=access.game,
             seat=int(seat),
             name=data["name"],
@@ -100,7 +96,7 @@ def players(request: HtmxHttpRequest, token: str) -> HttpResponse:
         )
     except ServiceError as error:
         bound.add_error("name", service_message(error))
-        return _manage_page(request, access, 422, rows=rows)
+        return manage_page(request, access, 422, rows=rows)
     return redirect(reverse("players", args=[token]) + "?saved=1")
 
 
@@ -119,40 +115,8 @@ def delete(request: HtmxHttpRequest, token: str) -> HttpResponse:
             game_delete(game=access.game)
             forget_game(request, token)
             return redirect(reverse("home") + "?deleted=1")
-        return _manage_page(request, access, 422, delete_error=_("Tick the box to confirm."))
-    return _manage_page(request, access, confirm_delete=True)
-
-
-@require_POST
-def game_club(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """From a game: keep its players as a new group, add it to a group, or take it out."""
-    access = edit_access(token)
-    game = access.game
-    action = request.POST.get("action")
-    try:
-        if action == "create":
-            _club, edit, _view = club_from_game(game=game)
-            remember_club(request, edit)
-            return redirect("club", token=edit)
-        if action == "attach":
-            chosen = club_access(_token_from(request.POST.get("club", "")))
-            if not chosen.can_edit:
-                raise PermissionDenied(_("Adding a game to a group needs the group's edit link."))
-            game_attach(game=game, club=chosen.club)
-            remember_club(request, chosen.token)
-        elif action == "detach":
-            game_detach(game=game)
-        else:
-            raise Http404
-    except ServiceError as error:
-        return _manage_page(request, access, 422, club_error=service_message(error))
-    return redirect(reverse("players", args=[token]) + "?saved=1")
-
-
-def _token_from(text: str) -> str:
-    """A group's token, pasted alone or as its whole link."""
-    text = text.strip()[:300].rstrip("/")
-    return text.rsplit("/club/", 1)[-1].split("/", 1)[0] if "/club/" in text else text
+        return manage_page(request, access, 422, delete_error=_("Tick the box to confirm."))
+    return manage_page(request, access, confirm_delete=True)
 
 
 def game_club_context(request: HttpRequest, game: Game) -> dict[str, Any]:
@@ -182,7 +146,7 @@ def seat_leave(request: HtmxHttpRequest, token: str) -> HttpResponse:
         else:
             player_leave(game=access.game, seat=seat)
     except ServiceError as error:
-        return _manage_page(request, access, 422, comings_error=service_message(error))
+        return manage_page(request, access, 422, comings_error=service_message(error))
     return _back(token, "saved")
 
 
@@ -195,12 +159,12 @@ def player_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
     starts = late_starts(table, game, list(game.players.all()))
     form = JoinForm(request.POST, starts=starts, rule=table.late_start)
     if not form.is_valid():
-        return _manage_page(request, access, 422, join_form=form)
+        return manage_page(request, access, 422, join_form=form)
     try:
         comings.player_join(
             game=game, name=form.cleaned_data["name"], late_start=form.cleaned_data["late_start"]
         )
     except ServiceError as error:
         form.add_error("name" if error.field == "name" else None, service_message(error))
-        return _manage_page(request, access, 422, join_form=form)
+        return manage_page(request, access, 422, join_form=form)
     return _back(token, "joined")
