@@ -75,10 +75,11 @@ from .scoring import PlayerDeal
 from .standings import Standings
 from .systems import Fact, RuleSystem
 from .table import Table
-from .tables import AnyTable, GameTable, read_table, table_for
+from .tables import AnyTable, GameTable, dealt, read_table, table_for
 
 __all__ = [
     "GameTable",
+    "dealt",
     # the table of a game
     "AnyTable",
     "RomiTable",

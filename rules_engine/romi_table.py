@@ -39,7 +39,7 @@ class RomiTable:
     first_dealer: int = 0
     options: TableOptions = field(default_factory=TableOptions)
 
-    is_romi: ClassVar[bool] = True
+    deals_rounds: ClassVar[bool] = False  # contract cards are logged, no deal is scored
     rounds: ClassVar[None] = None  # the game ends on contract cards, not on a round count
     counts_cards: ClassVar[bool] = False  # cards left in hand are not counted
     totals_can_end: ClassVar[bool] = False

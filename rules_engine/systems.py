@@ -177,6 +177,12 @@ class RuleSystem:
             raise RulesError("player_count", low=low, high=high)
 
     @property
+    def deals_rounds(self) -> bool:
+        """Played deal by deal, each deal scored from the hands left (every system but ROMi
+        RAMi, whose players log contract cards as they complete them)."""
+        return self.romi is None
+
+    @property
     def has_contracts(self) -> bool:
         return bool(self.contracts)
 

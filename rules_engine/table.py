@@ -50,7 +50,7 @@ class Table(TableSeats):
     # or None while still at the table), one pair per seat; () when everyone sat throughout.
     sittings: tuple[tuple[int, int | None], ...] = ()
 
-    is_romi: ClassVar[bool] = False  # its sibling RomiTable says True
+    deals_rounds: ClassVar[bool] = True  # its sibling RomiTable logs contract cards instead
 
     @classmethod
     def checked(

@@ -4,7 +4,7 @@ RAMi. Callers ask here once and then talk to the table they get."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, TypeIs
 
 from .cards import Card
 from .catalogue import get_rules
@@ -15,6 +15,12 @@ from .systems import Fact, RuleSystem
 from .table import Table
 
 AnyTable = Table | RomiTable
+
+
+def dealt(table: AnyTable) -> TypeIs[Table]:
+    """Whether this game is played deal by deal (rounds entered, a dealer, players who come
+    and go, hands sent from phones): the table answers `deals_rounds`, and the type follows."""
+    return table.deals_rounds
 
 
 class GameTable(Protocol):
@@ -36,6 +42,8 @@ class GameTable(Protocol):
     @property
     def card_keys(self) -> tuple[str, ...]: ...
 
+    @property
+    def deals_rounds(self) -> bool: ...
     @property
     def contract_count(self) -> int: ...
 

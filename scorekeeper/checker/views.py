@@ -120,7 +120,7 @@ def _systems() -> list[dict[str, Any]]:
             "name": t.system.name[lang()],
             "contracts": _contracts(t),
             "opening": t.system.opening,
-            "romi": t.is_romi,
+            "deals_rounds": t.deals_rounds,
         }
         for t in tables
     ]

@@ -9,7 +9,7 @@ import io
 from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
 
-from rules_engine import RomiTable
+from rules_engine import dealt
 from scorekeeper.models import Game
 from scorekeeper.records import round_records
 
@@ -67,7 +67,7 @@ def export_csv(game: Game, separator: str = ",") -> str:
     players = list(game.players.all())
     name_of = {p.pk: p.name for p in players}
     table = game.table
-    if isinstance(table, RomiTable):
+    if not dealt(table):
         row(_headers(ROMI_HEADERS))
         for c in game.romi_contracts.all():
             row([name_of[c.player_id], c.points, c.colour, c.combos, c.bonus_cards, c.joker_used])

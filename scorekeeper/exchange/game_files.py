@@ -31,6 +31,7 @@ from rules_engine import (
     RulesError,
     Table,
     TableOptions,
+    dealt,
     get_rules,
     parse_hand,
     table_for,
@@ -143,7 +144,7 @@ def export_game(game: Game) -> GameDocument:
             for h in sorted(game.history.all(), key=lambda h: (h.at, h.pk))
         ],
     }
-    if game.table.is_romi:
+    if not game.table.deals_rounds:
         document["romi"] = {
             "contracts": [
                 {
@@ -257,8 +258,8 @@ def read_game(document: GameDocument) -> Imported:
         raise Malformed("options", rule_words(error)) from None
     except RulesError as error:
         raise Malformed("players", rule_words(error)) from None
-    need(table.is_romi == (document.romi is not None), "romi", _("present in ROMi RAMi only"))
-    if isinstance(table, RomiTable):
+    need(table.deals_rounds == (document.romi is None), "romi", _("present in ROMi RAMi only"))
+    if not dealt(table):
         need(not document.rounds, "rounds", _("none in ROMi RAMi"))
         _read_romi(imported, table, document)
     else:
@@ -362,8 +363,8 @@ def _read_history(imported: Imported, table: AnyTable, history: list[HistoryReco
             snapshot = getattr(entry, side)
             where = f"history[{i}].{side}"
             if isinstance(snapshot, RoundSnapshot):
-                need(isinstance(table, Table), where, _("none in ROMi RAMi"))
-                assert isinstance(table, Table)
+                need(dealt(table), where, _("none in ROMi RAMi"))
+                assert dealt(table)
                 _check_snapshot(table, snapshot, where)
             elif isinstance(snapshot, SeatSnapshot):
                 need(snapshot.seat < table.seats, f"{where}.seat", _("one of the seats"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from rules_engine import Deal, RomiTable, SeatRecord, seat_records
+from rules_engine import Deal, SeatRecord, dealt, seat_records
 from scorekeeper.games.selectors import romi_lines
 from scorekeeper.models import Game, GameResult, Player, RomiContract, RomiTrophy, RoundScore
 
@@ -30,7 +30,7 @@ def _records(
     romi: tuple[list[RomiContract], list[RomiTrophy]],
 ) -> list[SeatRecord]:
     table = game.table
-    if isinstance(table, RomiTable):
+    if not dealt(table):
         contracts, trophies = romi
         lines = romi_lines(table, players, contracts, trophies)
         return [SeatRecord(total=line.total, rank=line.rank) for line in lines]
@@ -41,7 +41,7 @@ def game_results(game_ids: list[int]) -> list[GameResult]:
     """These games summed up, seat by seat, as result rows not yet stored (a fixed number of
     queries however many games)."""
     games = list(Game.objects.filter(pk__in=game_ids).prefetch_related("players"))
-    romi_ids = [g.pk for g in games if g.table.is_romi]
+    romi_ids = [g.pk for g in games if not g.table.deals_rounds]
     rows: dict[int, dict[int, dict[int, tuple[int, list[str]]]]] = defaultdict(dict)
     scores = (
         RoundScore.objects.filter(round__game__in=[g.pk for g in games if g.pk not in romi_ids])

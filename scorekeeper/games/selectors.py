@@ -19,6 +19,7 @@ from rules_engine import (
     RuleSystem,
     Table,
     Trophy,
+    dealt,
     parse_hand,
 )
 from scorekeeper.core import charts
@@ -269,7 +270,7 @@ def game_board(
     players = players if players is not None else list(game.players.all())
     board = Board(game=game, table=table, players=players)
     board.house_rules = in_force(table.system, table.options)
-    if isinstance(table, RomiTable):
+    if not dealt(table):
         board.romi = _romi_board(game, table, players)
         board.finished = table.is_finished(game.finished_at is not None)
         return board

@@ -198,7 +198,7 @@ class Book:
 
     @property
     def has_deals(self) -> bool:
-        return bool(self.rules and self.rules.romi is None)
+        return bool(self.rules and self.rules.deals_rounds)
 
     def _scores(self, fact: Fact) -> bool:
         """Whether this game's rules score that fact (rami secs, laid nothing: Rami 51)."""

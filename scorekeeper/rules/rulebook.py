@@ -149,7 +149,7 @@ def _play_lines(table: Table) -> list[str]:
             ngettext("The game has %(n)d round.", "The game has %(n)d rounds.", rules.rounds)
             % {"n": rules.rounds}
         )
-    elif rules.romi is None:
+    elif rules.deals_rounds:
         lines.append(
             _("The table agrees on a number of deals, or plays on and stops when it wants.")
         )
@@ -206,7 +206,7 @@ def rulebook(rules: RuleSystem) -> Rulebook:
         summary=rules.summary[lang()],
         players=_("%(low)d to %(high)d players") % {"low": low, "high": high},
     )
-    if rules.romi is not None:
+    if not rules.deals_rounds:
         book.play, book.scoring = _romi_lines(rules)
         return book
     table = Table(rules, low)

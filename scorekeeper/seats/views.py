@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from rules_engine import RomiTable
+from rules_engine import dealt
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.keypad import parse_points
 from scorekeeper.core.refusals import Conflict, ServiceError, service_message
@@ -137,7 +137,7 @@ def _context(seat: Seat, form: SeatHandForm | None = None, **extra: Any) -> dict
     away = number > 0 and not table.plays(seat.player.seat, number)
     if away:  # left the table, or sits down for a later round: no hand to send
         form = None
-    elif form is None and board.next_round is not None and not isinstance(table, RomiTable):
+    elif form is None and board.next_round is not None and dealt(table):
         initial: dict[str, Any] = {"number": board.next_round.number}
         if mine is not None:
             initial |= {"points": mine.points, "cards": mine.cards, "went_out": mine.went_out}
@@ -239,7 +239,7 @@ def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
             reverse("join", args=[join_token(game.seat_salt)])
         )
     context = {"access": access, "token": token, "links": links, "game": game}
-    context["seats_offered"] = not isinstance(game.table, RomiTable)
+    context["seats_offered"] = game.table.deals_rounds
     # At a big table the scorer taps a lot per round; players sending their own hands do not.
     context["big_table"] = context["seats_offered"] and game.seats >= JOIN_TIP_PLAYERS
     if game.seat_salt:  # who took which seat, so the scorer can give one back

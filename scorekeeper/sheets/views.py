@@ -21,6 +21,7 @@ from rules_engine import (
     RuleSystem,
     Table,
     TableOptions,
+    dealt,
     get_rules,
     offered,
 )
@@ -111,7 +112,7 @@ def _blank_context(
         for slug, rules_form in (house_rules or _house_rules(form)).items()
     ]
     # The number of deals is asked only of games that have no fixed number.
-    open_ended = [s.slug for s in SYSTEMS.values() if s.rounds is None and s.romi is None]
+    open_ended = [s.slug for s in SYSTEMS.values() if s.rounds is None and s.deals_rounds]
     return {
         "form": form,
         "house_rules": blocks,
@@ -159,7 +160,7 @@ def blank_grid(request: HttpRequest) -> HttpResponse:
     try:
         # A blank grid's table: its seats, its house rules (decks that can deal every
         # round), and for an open-ended game the deals asked for.
-        table = None if rules.romi is not None else Table.checked(rules, len(names), options=chosen)
+        table = None if not rules.deals_rounds else Table.checked(rules, len(names), options=chosen)
     except OptionError as error:
         if rules_form is None:
             raise
@@ -232,7 +233,7 @@ def game_pdf(request: HttpRequest, token: str) -> HttpResponse:
     names = [p.name for p in board.players]
     subtitle = date_format(date, "SHORT_DATE_FORMAT") + " · " + ", ".join(names)
     table = board.table
-    if isinstance(table, Table):
+    if dealt(table):
         sheet = round_sheet(table, names, board=board, subtitle=subtitle)
     else:
         sheet = romi_sheet(rules, names, board=board, subtitle=subtitle)

@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
-from rules_engine import RomiTable, Table
+from rules_engine import Table, dealt
 from scorekeeper.core.tokens import token_hash, view_token
 from scorekeeper.models import Club, Game
 
@@ -63,7 +63,7 @@ def dealt_table(game: Game, refusal: str = "") -> Table:
     to enter, players who come and go, hands sent from phones, the big screen): the one place
     that asks. ROMi RAMi's game answers 404 with `refusal`, the words of why."""
     table = game.table
-    if isinstance(table, RomiTable):
+    if not dealt(table):
         raise Http404(refusal)
     return table
 

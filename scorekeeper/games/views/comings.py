@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy
 
-from rules_engine import HOUSE_RULES, Table, value_words
+from rules_engine import HOUSE_RULES, Table, dealt, value_words
 from scorekeeper.core.form_fields import form_name
 from scorekeeper.core.i18n import lang
 from scorekeeper.models import Game, Player
@@ -51,7 +51,7 @@ class Sitting:
 def comings_context(game: Game, join_form: JoinForm | None = None) -> dict[str, Any]:
     """Who sat when, what each seat may do now, and the form for a late player."""
     table = game.table
-    if not isinstance(table, Table):  # ROMi RAMi: the same players throughout
+    if not dealt(table):  # ROMi RAMi: the same players throughout
         return {}
     players = list(game.players.all())
     played = game.rounds.count()

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from rules_engine import NotationError, RomiTable, format_hand, parse_hand
+from rules_engine import NotationError, dealt, format_hand, parse_hand
 from scorekeeper.core.digits import small_number
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.refusals import Conflict, ServiceError, rule_words, service_message
@@ -99,7 +99,7 @@ def game_context(
         context["result"] = finished_result(board, access.game)
     table = board.table
     if access.can_edit and not board.finished:
-        if isinstance(table, RomiTable):
+        if not dealt(table):
             context.setdefault("romi_form", RomiContractForm(players=board.players))
             context.setdefault("finish_form", RomiFinishForm(trophies=table.romi.trophies_in_play))
         else:
