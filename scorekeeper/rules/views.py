@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
@@ -12,8 +11,7 @@ from rules_engine import SYSTEMS
 from scorekeeper.core.i18n import lang
 from scorekeeper.rules.rulebook import rulebook
 from scorekeeper.rules.summary import render_rules
-
-LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
+from scorekeeper.web.language import LANGS
 
 
 @require_GET
@@ -39,7 +37,7 @@ def rules_pdf(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404
     paper = request.GET.get("paper", "a4")
     language = request.GET.get("language", lang())
-    if paper not in ("a4", "letter") or language not in LANGUAGES:
+    if paper not in ("a4", "letter") or language not in LANGS:
         return HttpResponse("paper: a4 or letter; language: fr, en or es", status=400)
     with translation.override(language):
         content = render_rules(rulebook(rules), paper)

@@ -160,7 +160,7 @@ def blank_grid(request: HttpRequest) -> HttpResponse:
     try:
         # A blank grid's table: its seats, its house rules (decks that can deal every
         # round), and for an open-ended game the deals asked for.
-        table = None if not rules.deals_rounds else Table.checked(rules, len(names), options=chosen)
+        table = Table.checked(rules, len(names), options=chosen) if rules.deals_rounds else None
     except OptionError as error:
         if rules_form is None:
             raise
