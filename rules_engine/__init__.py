@@ -1,4 +1,6 @@
-"""The rules of five rummy-family games, as data and pure functions (no Django here).
+"""The rules of rummy-family games, as data and pure functions (no Django here): every rule
+system is a variant file (`variants/*.toml`: five seed systems, five published presets, and
+any a table writes).
 
 `__all__` is the engine's whole public API, and it is table-level: a game's `Table` (or its
 sibling `RomiTable`) answers every rule question, the referee answers the checker's, the
@@ -33,7 +35,7 @@ from .cards import (
     parse_hand,
     parse_melds,
 )
-from .catalogue import SYSTEMS, get_rules
+from .catalogue import PRESETS, SEEDS, SYSTEMS, get_rules
 from .errors import (
     DealError,
     HandTooLarge,
@@ -67,6 +69,7 @@ from .house_rules import (
 from .limits import HandLimits
 from .messages import describe, rank_word
 from .options import TableOptions, system_default
+from .playable import read_document, read_variant
 from .referee import Question
 from .romi import COLOUR_SYMBOLS, COLOURS, CompletedContract, RomiPlayer, Trophy
 from .romi_table import RomiTable
@@ -76,6 +79,11 @@ from .standings import Standings
 from .systems import Fact, RuleSystem
 from .table import Table
 from .tables import AnyTable, GameTable, dealt, read_table, table_for
+from .variant_model import MOST_BYTES as MOST_VARIANT_BYTES
+from .variant_model import json_schema as variant_schema
+from .variant_writer import document as variant_document
+from .variant_writer import toml as variant_toml
+from .variants import VariantError, stored_variant
 
 __all__ = [
     "GameTable",
@@ -157,4 +165,15 @@ __all__ = [
     "said_words",
     "system_default",
     "value_words",
+    # variants: every system is a document; a table may bring its own
+    "MOST_VARIANT_BYTES",
+    "PRESETS",
+    "SEEDS",
+    "VariantError",
+    "read_document",
+    "read_variant",
+    "stored_variant",
+    "variant_document",
+    "variant_schema",
+    "variant_toml",
 ]

@@ -68,7 +68,9 @@ def seat_records(table: Table, deals: Sequence[Deal]) -> list[SeatRecord]:
                 deals=len(mine),
                 deal_points=sum(mine),
                 best_deal=(min(mine) if lowest else max(mine)) if mine else None,
-                gone_out=sum(bool(f & {Fact.WENT_OUT, Fact.RAMI_SEC}) for f in facts),
+                gone_out=sum(
+                    bool(f & {Fact.WENT_OUT, Fact.RAMI_SEC, Fact.OUT_IN_ONE_GO}) for f in facts
+                ),
                 rami_secs=sum(Fact.RAMI_SEC in f for f in facts),
                 laid_nothing=sum(Fact.LAID_NOTHING in f for f in facts),
                 deepest_deficit=deficits[seat],

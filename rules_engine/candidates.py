@@ -10,7 +10,7 @@ from typing import Any
 
 from .cards import SUITS, Card
 from .limits import Budget
-from .melds import position_rank
+from .melds import position_rank, run_lows
 from .systems import MeldRules, Requirement, RuleSystem
 
 _INDEX = {(rank, suit): s * 13 + rank - 1 for s, suit in enumerate(SUITS) for rank in range(1, 14)}
@@ -60,7 +60,7 @@ def set_candidates(
                 n = sum(split)
                 if n < meld.min_naturals or n > size or size - n > jokers or most - n > swaps:
                     continue
-                if meld.set_max_jokers is not None and size - n > meld.set_max_jokers:
+                if size - n > meld.jokers_most("set", size):
                     continue
                 uses = tuple((_INDEX[(rank, s)], k) for s, k in zip(SUITS, split, strict=True) if k)
                 cards = [Card(rank, s) for s, k in zip(SUITS, split, strict=True) for _ in range(k)]
@@ -104,7 +104,8 @@ def run_candidates(
         # A run longer than needed can lose an end card unless two other runs of its suit
         # end right there; so with k runs, min + max(0, k - 2) cards always suffice.
         sizes = sizes[: 1 + max(0, runs - 2)] if contiguity else sizes[:1]
-    lows = range(13) if circular else range(1, 14)
+    lows = run_lows(2, meld)  # every start of two cards or more; longer windows stop below
+    last = 13 if meld.ace_end == "low" else 14
     wanted = set(sizes)
     longest = max(sizes, default=0)
     for suit in SUITS:
@@ -118,7 +119,7 @@ def run_candidates(
             for size in range(1, longest + 1):
                 if circular and (size > 13 or (size == 13 and low)):
                     break
-                if not circular and low + size - 1 > 14:
+                if not circular and low + size - 1 > last:
                     break
                 p = (low + size - 1) % 13 if circular else low + size - 1
                 slot = _INDEX[(position_rank(p, circular), suit)]
@@ -137,15 +138,22 @@ def run_candidates(
                     break  # longer windows from this low only add gaps
                 if len(have_at) < meld.min_naturals:
                     continue
-                spare = min(jokers - gaps, len(have_at) - meld.min_naturals, swaps)
+                most = meld.jokers_most("run", size)
+                spare = min(jokers - gaps, len(have_at) - meld.min_naturals, swaps, most - gaps)
                 for extra in range(spare + 1):
                     for swapped in combinations(have_at, extra):
                         natural_at = set(have_at) - set(swapped)
                         if not splittable and _splits(natural_at, size, meld.run_min):
                             continue
+                        if not meld.jokers_side_by_side and _jokers_meet(natural_at, size):
+                            continue
                         yield _run_candidate(
                             suit, low, positions[:], slots[:], natural_at, circular
                         )
+
+
+def _jokers_meet(natural_at: set[int], size: int) -> bool:
+    return any(i not in natural_at and i + 1 not in natural_at for i in range(size - 1))
 
 
 def _splits(natural_at: set[int], size: int, minimum: int) -> bool:

@@ -16,7 +16,11 @@ from .catalogue import SYSTEMS, get_rules
 from .errors import NotationError, RulesError
 from .messages import LANGUAGES, describe
 from .options import TableOptions
+from .playable import read_variant
 from .referee import Question
+from .systems import RuleSystem
+from .variant_model import MOST_BYTES
+from .variant_writer import toml
 
 
 class _Parser(argparse.ArgumentParser):
@@ -57,15 +61,32 @@ def _options(args: argparse.Namespace) -> TableOptions:
         texts[name.strip()] = value
     if args.joker_counts_as_card:
         texts["joker_counts_as_card"] = "1"
-    return TableOptions.from_text(get_rules(args.rules), texts)
+    return TableOptions.from_text(_rules_of(args.rules), texts)
+
+
+def _rules_of(asked: str) -> RuleSystem:
+    """`--rules`: a built-in slug, or the path of a variant file."""
+    if asked in SYSTEMS or not (asked.endswith(".toml") or os.sep in asked):
+        return get_rules(asked)
+    try:
+        with open(asked, "rb") as file:
+            data = file.read(MOST_BYTES + 1)
+    except OSError:
+        raise RulesError("variant_unreadable", path=asked[-60:]) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesError("variant_unreadable", path=asked[-60:]) from None
+    return read_variant(text, new=False)
 
 
 def _build() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m rules_engine", description=__doc__)
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    rules = sub.add_parser("rules", help="list the rule systems")
+    rules = sub.add_parser("rules", help="list the rule systems, or print one as its file")
     rules.add_argument("--json", action="store_true")
+    rules.add_argument("--show", metavar="SLUG", help="print a system as its variant file")
     check = sub.add_parser("check", help="check a lay-down against a contract or the opening")
     check.add_argument("--rules", required=True)
     check.add_argument("--round", type=_whole)
@@ -136,7 +157,7 @@ _WORDS = {
 
 def _question(args: argparse.Namespace) -> Question:
     return Question.about(
-        args.rules,
+        _rules_of(args.rules),
         round=getattr(args, "round", None),
         opening=getattr(args, "opening", False),
         contract=getattr(args, "contract", None) or "",
@@ -180,6 +201,9 @@ def _penalty(args: argparse.Namespace) -> int:
 
 def _rules(args: argparse.Namespace) -> int:
     lang = args.lang
+    if args.show:
+        print(toml(get_rules(args.show)), end="")
+        return 0
     if args.json:
         print(
             json.dumps(

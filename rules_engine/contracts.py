@@ -231,6 +231,10 @@ def check_contract(
     search.run()
     assert search.best is not None  # every search scores at least one plan
     _, errors, readings, plan = search.best
+    jokers = sum(card.is_joker for meld in melds for card in meld)
+    most = rules.lay_down_jokers_most
+    if most is not None and jokers > most:
+        errors = [*errors, Reason("lay_down_too_many_jokers", {"count": jokers, "maximum": most})]
     shown = tuple(
         reading.cards if reading is not None else tuple(m)
         for reading, m in zip(readings, melds, strict=True)

@@ -227,4 +227,74 @@ HOUSE_RULE_WORDS: dict[str, dict[str, Any]] = {
         },
         "unset": {"fr": "selon la règle", "en": "as the rules say"},
     },
+    "round_the_corner": {
+        "label": {"fr": "Les suites tournent (K-A-2)", "en": "Runs turn the corner (K-A-2)"},
+        "meaning": {
+            "fr": "L'as relie le roi et le 2 : Q-K-A-2 est une suite.",
+            "en": "The ace joins the king and the 2: Q-K-A-2 is a run.",
+        },
+        "said": {
+            True: {
+                "fr": "Les suites tournent : Q-K-A-2 est une suite.",
+                "en": "Runs turn the corner: Q-K-A-2 is a run.",
+            },
+            False: {
+                "fr": "L'as finit une suite, il ne relie pas le roi et le 2.",
+                "en": "The ace ends a run; it never joins the king and the 2.",
+            },
+        },
+    },
+    "joker_points": {
+        "label": {"fr": "Valeur du joker en main", "en": "A joker left in hand counts"},
+        "meaning": {
+            "fr": "Les points d'un joker resté en main à la fin de la manche.",
+            "en": "The points of a joker still in hand when the deal ends.",
+        },
+        "said": {
+            ANY: {
+                "fr": "Un joker resté en main compte %(n)d points.",
+                "en": "A joker left in hand counts %(n)d points.",
+            }
+        },
+    },
+    "jokers_at_most_naturals": {
+        "label": {
+            "fr": "Jamais plus de jokers que de vraies cartes",
+            "en": "Never more jokers than real cards",
+        },
+        "meaning": {
+            "fr": "Dans chaque combinaison : 2 jokers demandent au moins 2 vraies cartes.",
+            "en": "In every meld: 2 jokers need at least 2 real cards.",
+        },
+        "said": {
+            True: {
+                "fr": "Une combinaison n'a jamais plus de jokers que de vraies cartes.",
+                "en": "A meld never holds more jokers than real cards.",
+            },
+            False: {
+                "fr": "Une combinaison peut avoir plus de jokers que de vraies cartes.",
+                "en": "A meld may hold more jokers than real cards.",
+            },
+        },
+    },
+    "last_round_all_out": {
+        "label": {
+            "fr": "Dernière manche : tout poser, sans défausse",
+            "en": "Last deal: lay every card, no discard",
+        },
+        "meaning": {
+            "fr": "Au dernier contrat, on ne finit qu'en posant toutes ses cartes d'un coup.",
+            "en": "In the last contract, a player goes out only by laying every card at once.",
+        },
+        "said": {
+            True: {
+                "fr": "Dernière manche : on pose toutes ses cartes, sans défausse.",
+                "en": "Last deal: every card is laid, no discard.",
+            },
+            False: {
+                "fr": "Dernière manche : on finit comme aux autres.",
+                "en": "Last deal: players go out as in the others.",
+            },
+        },
+    },
 }

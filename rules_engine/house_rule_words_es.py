@@ -104,4 +104,33 @@ HOUSE_RULE_WORDS_ES: dict[str, dict[str, Any]] = {
         "said": {ANY: "%(n)d barajas sean cuantos sean los jugadores."},
         "unset": "según las reglas",
     },
+    "round_the_corner": {
+        "label": "Las escaleras dan la vuelta (K-A-2)",
+        "meaning": "El as une la K y el 2: Q-K-A-2 es una escalera.",
+        "said": {
+            True: "Las escaleras dan la vuelta: Q-K-A-2 es una escalera.",
+            False: "El as cierra una escalera; nunca une la K y el 2.",
+        },
+    },
+    "joker_points": {
+        "label": "Valor del comodín en la mano",
+        "meaning": "Los puntos de un comodín que queda en la mano al acabar la ronda.",
+        "said": {ANY: "Un comodín que queda en la mano vale %(n)d puntos."},
+    },
+    "jokers_at_most_naturals": {
+        "label": "Nunca más comodines que cartas reales",
+        "meaning": "En cada combinación: 2 comodines piden al menos 2 cartas reales.",
+        "said": {
+            True: "Una combinación nunca tiene más comodines que cartas reales.",
+            False: "Una combinación puede tener más comodines que cartas reales.",
+        },
+    },
+    "last_round_all_out": {
+        "label": "Última ronda: bajar todas las cartas, sin descarte",
+        "meaning": "En el último contrato, solo se corta bajando todas las cartas de una vez.",
+        "said": {
+            True: "Última ronda: se bajan todas las cartas, sin descarte.",
+            False: "Última ronda: se corta como en las demás.",
+        },
+    },
 }

@@ -1,6 +1,7 @@
 """House rules, declared once: each option a table may choose is one entry of HOUSE_RULES.
 
-An entry says which systems offer it, the values it takes, the system's own reading (what
+A system's variant file names the house rules it offers (an entry may also name systems by
+slug); an entry says the values it takes, the system's own reading (what
 leaving it unset means), how it changes the rules a table plays, what it conflicts with or
 needs, where a table chooses it (a game, the meld checker, a blank grid) and its words in
 French and English. TableOptions (options.py) checks, stores and applies options from here;
@@ -22,6 +23,7 @@ from .systems import DeckRule, Fact, RuleSystem
 MOST_DEALS = 100  # a table that agrees on a number of deals agrees on at most this many
 MOST_POINTS = 10_000  # the highest total a table may play up to
 MOST_DECKS = 4
+MOST_JOKER_POINTS = 100  # what a table may make a joker left in hand worth
 
 Words = Mapping[str, str]  # {"fr": ..., "en": ..., "es": ...}
 
@@ -99,9 +101,14 @@ def register(rule: HouseRule) -> HouseRule:
     return rule
 
 
-def offered(slug: str) -> tuple[str, ...]:
-    """The house rules a table of this system may choose, in the order pages list them."""
-    return tuple(name for name, rule in HOUSE_RULES.items() if slug in rule.systems)
+def offered(rules: RuleSystem) -> tuple[str, ...]:
+    """The house rules a table of these rules may choose, in the order pages list them: those
+    its variant file names, and those registered for its slug."""
+    return tuple(
+        name
+        for name, rule in HOUSE_RULES.items()
+        if name in rules.house_rules or rules.slug in rule.systems
+    )
 
 
 def house_rule(name: str) -> HouseRule:
@@ -182,7 +189,7 @@ def said_words(name: str, value: object, lang: str) -> str:
 
 # The house rules ----------------------------------------------------------------------------
 
-CONTRACTS = ("rami-contrat", "liverpool", "rami-contrat-13")
+NAMED: tuple[str, ...] = ()  # built-in rules: the variant files say who offers them
 
 
 def _exact(rules: RuleSystem, exact: bool) -> RuleSystem:
@@ -213,7 +220,7 @@ def _contiguity_in_force(rules: RuleSystem, chosen: Mapping[str, object]) -> boo
     return bool(rules.forbid_contiguous_runs if contiguity is None else contiguity)
 
 
-register(HouseRule("no_jokers", ("rami-contrat", "liverpool"), Choice(bool), unset=False))
+register(HouseRule("no_jokers", NAMED, Choice(bool), unset=False))
 
 
 def _switch(name: str, field: str, **more: Any) -> HouseRule:
@@ -221,7 +228,7 @@ def _switch(name: str, field: str, **more: Any) -> HouseRule:
     own value is the rule's reading, the table's choice replaces it."""
     return HouseRule(
         name,
-        CONTRACTS,
+        NAMED,
         Choice(bool),
         default=lambda rules: getattr(rules, field),
         apply=lambda rules, value: replace(rules, **{field: value}),
@@ -232,7 +239,7 @@ def _switch(name: str, field: str, **more: Any) -> HouseRule:
 def _game_length(name: str, choice: Choice, other: str) -> HouseRule:
     """How an open-ended game ends: after agreed deals, or at a total; one or the other, and
     chosen for a game only (a blank grid asks for its deals, the checker for neither)."""
-    return HouseRule(name, ("rami-51",), choice, conflicts=(other,), asked_in=frozenset({GAME}))
+    return HouseRule(name, NAMED, choice, conflicts=(other,), asked_in=frozenset({GAME}))
 
 
 register(_game_length("rounds", Choice(int, 1, MOST_DEALS), "end_at_total"))
@@ -240,7 +247,7 @@ register(_game_length("end_at_total", Choice(int, 50, MOST_POINTS), "rounds"))
 register(
     HouseRule(
         "joker_counts_as_card",
-        ("rami-51",),
+        NAMED,
         Choice(bool),
         unset=False,
         apply=_opening(joker_as_card=bool),
@@ -249,21 +256,19 @@ register(
 register(
     HouseRule(
         "ace_in_set",
-        ("rami-51",),
+        NAMED,
         Choice(int, values=(11, 1)),
         default=lambda rules: rules.opening.ace_in_set if rules.opening else None,
         apply=_opening(ace_in_set=int),
     )
 )
 register(
-    HouseRule(
-        "rami_sec_only", ("rami-51",), Choice(bool), unset=False, apply=_opening(rami_sec_only=bool)
-    )
+    HouseRule("rami_sec_only", NAMED, Choice(bool), unset=False, apply=_opening(rami_sec_only=bool))
 )
 register(
     HouseRule(
         "exact_lay_down",
-        CONTRACTS,
+        NAMED,
         Choice(bool),
         default=lambda rules: (
             bool(rules.contracts) and all(r.exact for c in rules.contracts for r in c.requirements)
@@ -275,7 +280,7 @@ register(_switch("no_contiguous_runs", "forbid_contiguous_runs"))
 register(
     HouseRule(
         "overlap_counts_as_contiguous",
-        ("liverpool",),
+        NAMED,
         Choice(bool),
         unset=False,
         apply=lambda rules, value: replace(rules, overlapping_runs_meet=True) if value else rules,
@@ -287,7 +292,7 @@ register(
 register(
     HouseRule(
         "same_rank_sets_count_once",
-        CONTRACTS,
+        NAMED,
         Choice(bool),
         unset=False,
         apply=lambda rules, value: (
@@ -298,7 +303,7 @@ register(
 register(
     HouseRule(
         "dealer_passes",
-        (*CONTRACTS, "rami-51"),
+        NAMED,
         Choice(str, values=("left", "right")),
         default=lambda rules: "left" if rules.seating.dealer_step > 0 else "right",
         apply=lambda rules, value: replace(
@@ -310,7 +315,7 @@ register(
 register(
     HouseRule(
         "late_start",
-        (*CONTRACTS, "rami-51"),
+        NAMED,
         Choice(str, values=("worst", "average", "zero")),
         # The rules say nothing of a player who comes late; most tables start them on the
         # worst total so far, so that coming late never pays.
@@ -322,8 +327,51 @@ register(_switch("no_winner_deals", "allows_no_winner", asked_in=frozenset({GAME
 register(
     HouseRule(
         "decks",
-        ("liverpool", "rami-contrat-13"),
+        NAMED,
         Choice(int, 1, MOST_DECKS),
         apply=lambda rules, value: replace(rules, decks=(DeckRule(rules.players, value),)),
+    )
+)
+
+
+def _meld_switch(name: str, field: str) -> HouseRule:
+    """A yes/no rule that is one field of the rules' melds."""
+    return HouseRule(
+        name,
+        NAMED,
+        Choice(bool),
+        default=lambda rules: getattr(rules.meld_rules, field),
+        apply=lambda rules, value: replace(
+            rules, meld_rules=replace(rules.meld_rules, **{field: value})
+        ),
+    )
+
+
+def _last_all_out(rules: RuleSystem, value: bool) -> RuleSystem:
+    if not rules.contracts:
+        return rules
+    last = replace(rules.contracts[-1], lay_all_cards=value)
+    return replace(rules, contracts=(*rules.contracts[:-1], last))
+
+
+register(_meld_switch("round_the_corner", "circular_runs"))
+register(
+    HouseRule(
+        "joker_points",
+        NAMED,
+        Choice(int, 0, MOST_JOKER_POINTS),
+        default=lambda rules: rules.values.joker,
+        apply=lambda rules, value: replace(rules, card_values=replace(rules.values, joker=value)),
+        asked_in=frozenset({GAME, GRID}),
+    )
+)
+register(_meld_switch("jokers_at_most_naturals", "jokers_at_most_naturals"))
+register(
+    HouseRule(
+        "last_round_all_out",
+        NAMED,
+        Choice(bool),
+        default=lambda rules: bool(rules.contracts) and rules.contracts[-1].lay_all_cards,
+        apply=_last_all_out,
     )
 )

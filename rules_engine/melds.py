@@ -7,7 +7,7 @@ circular runs use 0..12 (ace .. king) on a ring.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cards import SUITS, Card
@@ -72,6 +72,21 @@ def _positions_of(rank: int, circular: bool) -> tuple[int, ...]:
     return (1, 14) if rank == 1 else (rank,)
 
 
+def run_lows(length: int, rules: MeldRules) -> range:
+    """Where a run of this length may start: round the ring, or between the ace's ends (a
+    table whose ace is only low never reaches position 14, only high never sits at 1)."""
+    if rules.circular_runs:
+        return range(1) if length == 13 else range(13)  # a full ring reads the same any start
+    first = 2 if rules.ace_end == "high" else 1
+    last = 13 if rules.ace_end == "low" else 14
+    return range(first, last - length + 2)
+
+
+def jokers_apart(cards: Sequence[Card]) -> bool:
+    """Whether no two jokers of a run sit next to each other."""
+    return not any(a.is_joker and b.is_joker for a, b in zip(cards, cards[1:], strict=False))
+
+
 def _run_window(low: int, length: int, circular: bool) -> list[int]:
     if circular:
         return [(low + i) % 13 for i in range(length)]
@@ -98,14 +113,13 @@ def run_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]
         return []
     if sum(not c.is_joker for c in cards) < rules.min_naturals:
         return []
+    if sum(c.is_joker for c in cards) > rules.jokers_most("run", len(cards)):
+        return []
     suit = suits.pop()
     circular = rules.circular_runs
     length = len(cards)
-    starts = range(13) if circular else range(1, 14 - length + 2)
-    if circular and length == 13:
-        starts = range(1)  # every start reads the same full ring
     readings = []
-    for low in starts:
+    for low in run_lows(length, rules):
         window = _run_window(low, length, circular)
         placed = _place_run(known, window, circular)
         if placed is None:
@@ -113,6 +127,8 @@ def run_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]
         ordered = tuple(
             placed.get(p) or Card(0, "", (position_rank(p, circular), suit)) for p in window
         )
+        if not rules.jokers_side_by_side and not jokers_apart(ordered):
+            continue
         readings.append(MeldReading("run", ordered, suit=suit, low=low))
     return readings
 
@@ -124,7 +140,7 @@ def set_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]
         return []
     if sum(not c.is_joker for c in cards) < rules.min_naturals:
         return []
-    if rules.set_max_jokers is not None and sum(c.is_joker for c in cards) > rules.set_max_jokers:
+    if sum(c.is_joker for c in cards) > rules.jokers_most("set", len(cards)):
         return []
     rank = ranks.pop()
     used = [c.face[1] for c in known]
@@ -196,10 +212,9 @@ def _set_reasons(
     if rules.set_distinct_suits and len(set(suits)) != len(suits):
         out.append(Reason("set_same_suit_twice"))
     jokers = sum(c.is_joker for c in cards)
-    if rules.set_max_jokers is not None and jokers > rules.set_max_jokers:
-        out.append(
-            Reason("set_too_many_jokers", {"count": jokers, "maximum": rules.set_max_jokers})
-        )
+    most = rules.jokers_most("set", len(cards))
+    if jokers > most:
+        out.append(Reason("set_too_many_jokers", {"count": jokers, "maximum": most}))
     return out
 
 
@@ -213,20 +228,36 @@ def _run_reasons(
         out.append(Reason("run_too_short", {"count": len(cards), "minimum": rules.run_min}))
     if len(cards) > rules.run_max:
         out.append(Reason("run_too_long", {"count": len(cards), "maximum": rules.run_max}))
-    if len(suits) == 1 and rules.run_min <= len(cards) <= rules.run_max:
+    jokers = sum(c.is_joker for c in cards)
+    most = rules.jokers_most("run", len(cards))
+    if len(suits) == 1 and jokers > most:
+        out.append(Reason("run_too_many_jokers", {"count": jokers, "maximum": most}))
+    elif len(suits) == 1 and rules.run_min <= len(cards) <= rules.run_max:
         rank_counts: dict[int, int] = {}
         for card in known:
             rank_counts[card.face[0]] = rank_counts.get(card.face[0], 0) + 1
+        either_end = replace(rules, ace_end="both")
         allowed_twice = {1} if not rules.circular_runs and len(cards) == 14 else set()
         twice = sorted(r for r, n in rank_counts.items() if n > 1 and r not in allowed_twice)
         if twice:
             out.append(Reason("run_rank_twice", {"rank": twice[0]}))
+        elif 1 in rank_counts and rules.ace_end != "both" and _holds(cards, either_end):
+            out.append(Reason(f"ace_only_{rules.ace_end}"))  # Q-K-A where the ace is low
         elif not rules.circular_runs and 1 in rank_counts and _wraps(cards, known):
             out.append(Reason("ace_no_wrap"))  # K-A-2: the ace ends a run, never joins it
+        elif not rules.jokers_side_by_side and _holds(
+            cards, replace(rules, jokers_side_by_side=True)
+        ):
+            out.append(Reason("jokers_side_by_side"))
         else:
             jokers = sum(c.identity is None for c in cards)
             out.append(Reason("run_gap" if jokers else "run_not_consecutive", {"jokers": jokers}))
     return out
+
+
+def _holds(cards: Sequence[Card], rules: MeldRules) -> bool:
+    """Whether the run would hold under these (looser) rules: the reason is what they loosen."""
+    return bool(run_readings(tuple(cards), rules))
 
 
 def _wraps(cards: Sequence[Card], known: list[Card]) -> bool:

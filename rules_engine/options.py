@@ -51,7 +51,7 @@ class TableOptions:
     def read(cls, rules: RuleSystem, data: Mapping[str, object]) -> TableOptions:
         """Typed options from stored or sent data; raises OptionError naming the option."""
         for name, value in data.items():
-            if name not in offered(rules.slug):
+            if name not in offered(rules):
                 raise OptionError("unknown_option", option=str(name)[:40], slug=rules.slug)
             if value is not None:
                 _check(name, value)
@@ -107,7 +107,7 @@ class TableOptions:
         chosen = self.stored()
         return [
             (name, chosen[name])
-            for name in offered(rules.slug)
+            for name in offered(rules)
             if name in chosen and chosen[name] != system_default(rules, name)
         ]
 

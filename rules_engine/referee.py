@@ -44,15 +44,16 @@ class Question:
     @classmethod
     def about(
         cls,
-        rules: str,
+        rules: str | RuleSystem,
         *,
         players: int | None = None,
         options: TableOptions | None = None,
         **asked: Any,
     ) -> Question:
-        """A question about a system by its slug; unknown rules, or a player count the rules
-        exclude, are refused here."""
-        return cls(table_for(get_rules(rules), players, options=options, new=True), **asked)
+        """A question about a system (by its slug, or a variant's rules); unknown rules, or a
+        player count the rules exclude, are refused here."""
+        system = get_rules(rules) if isinstance(rules, str) else rules
+        return cls(table_for(system, players, options=options, new=True), **asked)
 
     @property
     def system(self) -> RuleSystem:

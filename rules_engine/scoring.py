@@ -156,6 +156,8 @@ def validate_deal(
     for i, player in enumerate(players):
         if Fact.RAMI_SEC in player.facts and not player.went_out:
             problems.append(Problem(i, "rami_sec_not_out", field=Fact.RAMI_SEC))
+        if Fact.OUT_IN_ONE_GO in player.facts and not player.went_out:
+            problems.append(Problem(i, "one_go_not_out", field=Fact.OUT_IN_ONE_GO))
         if Fact.LAID_NOTHING in player.facts and player.went_out:
             problems.append(Problem(i, "laid_nothing_but_out", field=Fact.LAID_NOTHING))
     return problems

@@ -7,6 +7,7 @@ A value is one template, or a (singular, plural) pair chosen by the count the co
 from __future__ import annotations
 
 from .sentences_es import SENTENCES_ES
+from .sentences_variants import SENTENCES_VARIANTS
 
 SENTENCES: dict[str, dict[str, str | tuple[str, str]]] = {
     # notation
@@ -396,3 +397,4 @@ SENTENCES: dict[str, dict[str, str | tuple[str, str]]] = {
 
 for _code, _words in SENTENCES_ES.items():
     SENTENCES[_code]["es"] = _words
+SENTENCES.update(SENTENCES_VARIANTS)

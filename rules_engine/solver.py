@@ -50,6 +50,11 @@ class _ContractSearch:
         self.floors: dict[tuple[int, ...], dict[Requirement, int]] = {}
 
     def solve(self, counts: list[int], jokers: int) -> list[Candidate] | None:
+        most = self.rules.lay_down_jokers_most
+        if most is not None and jokers > most:
+            if self.lay_all:
+                return None  # every card laid would lay more jokers than one lay-down holds
+            jokers = most  # the others stay in hand
         return self._step(0, counts, jokers, (), ())
 
     def _step(

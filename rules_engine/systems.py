@@ -18,6 +18,18 @@ class Fact(StrEnum):
     OPENED_FIRST = "opened_first"  # rami-contrat-13: first to lay the contract
     RAMI_SEC = "rami_sec"  # rami-51: went out laying all 13 cards at once
     LAID_NOTHING = "laid_nothing"  # rami-51: never opened
+    # Shanghai's "blind", Continental's down-and-close: went out laying every card in one turn
+    OUT_IN_ONE_GO = "went_out_in_one_go"
+
+
+@dataclass(frozen=True)
+class JokerLimit:
+    """At most `most` jokers in a meld of `kind` ("any": both) of `from_size` cards or more;
+    of the limits that fit a meld, the last one counts (Shanghai: 1 up to 4 cards, then 2)."""
+
+    kind: str
+    from_size: int
+    most: int
 
 
 @dataclass(frozen=True)
@@ -32,11 +44,28 @@ class MeldRules:
     forbid_joker_only_set: bool = False  # rami-contrat-13 names "a set of 3 jokers" explicitly
     set_max_jokers: int | None = None  # Decision, rami-contrat-13: a set holds at most 2 jokers
     min_naturals: int = 1  # Decision, all systems: a meld holds a natural card
+    ace_end: str = "both"  # without wrap: "both" (A-2-3 and Q-K-A), "low" or "high" only
+    joker_limits: tuple[JokerLimit, ...] = ()
+    jokers_at_most_naturals: bool = False  # never more jokers than real cards in a meld
+    jokers_side_by_side: bool = True  # Continental: two jokers never next to each other
 
     @property
     def run_max(self) -> int:
         # Without wrap the ace may sit at both ends: A-2-...-K-A is 14 cards.
-        return 13 if self.circular_runs else 14
+        return 14 if not self.circular_runs and self.ace_end == "both" else 13
+
+    def jokers_most(self, kind: str, size: int) -> int:
+        """The most jokers a meld of this kind and size may hold."""
+        most = size - self.min_naturals
+        if self.jokers_at_most_naturals:
+            most = min(most, size // 2)
+        if kind == "set" and self.set_max_jokers is not None:
+            most = min(most, self.set_max_jokers)
+        limit = None
+        for rule in self.joker_limits:
+            if rule.kind in (kind, "any") and rule.from_size <= size:
+                limit = rule.most
+        return most if limit is None else min(most, limit)
 
 
 @dataclass(frozen=True)
@@ -88,13 +117,16 @@ class CardValues:
     ace: int
     joker: int
     face: int = 10  # J, Q, K
+    pips: int | None = None  # 2 to 10 (Shanghai: 5 each); None: their own number
 
     def of_rank(self, rank: int) -> int:
         if rank == 0:
             return self.joker
         if rank == 1:
             return self.ace
-        return self.face if rank > 10 else rank
+        if rank > 10:
+            return self.face
+        return rank if self.pips is None else self.pips
 
 
 @dataclass(frozen=True)
@@ -160,6 +192,7 @@ class RuleSystem:
     overlapping_runs_meet: bool = False  # table option: ...nor overlap (2-5 and 4-7)
     same_rank_sets_count_once: bool = False  # table option: two sets of 7s fill one set
     extra_melds_allowed: bool = False  # Decision: a contract lay-down is the contract, no more
+    lay_down_jokers_most: int | None = None  # Carioca: at most 2 jokers in one lay-down
     rounds: int | None = 7  # None: open-ended (rami-51)
     seating: Seating = field(default_factory=Seating)
     bonuses: tuple[Bonus, ...] = ()
@@ -169,6 +202,8 @@ class RuleSystem:
     romi: Romi | None = None
     lowest_wins: bool = True
     extra_cards_allowance: int = 0  # cards a hand may gain beyond the deal ("May I?" takes)
+    source: str = ""  # where its rules are published
+    house_rules: tuple[str, ...] = ()  # the options a table may choose (house_rules.py)
 
     def check_players(self, players: int | None) -> None:
         """Refuse a player count these rules do not have (`player_count`); None: any."""

@@ -81,16 +81,17 @@ def table_for(
 
 
 def read_table(
-    slug: str,
+    rules: str | RuleSystem,
     players: int | None,
     first_dealer: int = 0,
     options: Mapping[str, object] | None = None,
     redeals: Sequence[Sequence[int]] = (),
     sittings: Sequence[Sequence[int | None]] = (),
 ) -> AnyTable:
-    """A table of a system by its slug, with its options read and checked; `sittings` says
-    when each seat sat ([first round, last round or None]), empty when nobody came or went."""
-    system = get_rules(slug)
+    """A table of a system (by its slug, or a table's own rules), with its options read and
+    checked; `sittings` says when each seat sat ([first round, last round or None]), empty
+    when nobody came or went."""
+    system = get_rules(rules) if isinstance(rules, str) else rules
     chosen = TableOptions.read(system, options or {})
     corrections = tuple((int(n), int(s)) for n, s in redeals)
     dealer = first_dealer % max(players or 1, 1)

@@ -8,11 +8,11 @@ import uuid
 from django.db import models
 from django.utils import timezone
 from django.utils.functional import cached_property
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from rules_engine import SYSTEMS, AnyTable, read_table
+from rules_engine import SYSTEMS, AnyTable, RuleSystem, get_rules, read_table, stored_variant
 
-RULES_CHOICES = [(slug, system.name["fr"]) for slug, system in SYSTEMS.items()]
 MAX_NAME = 40
 MAX_CLUB_NAME = 60
 
@@ -79,11 +79,40 @@ class ClubEvent(models.Model):
         ordering = ["-at", "-pk"]
 
 
+class HouseGame(models.Model):
+    """A table's own game: a variant document it built from a system or a preset, reached by
+    capability links like a game's. A game started from it keeps a frozen copy
+    (`Game.variant`), so editing it later never changes a game or a group's book."""
+
+    uuid = models.UUIDField(default=uuid.uuid4, editable=False, unique=True)
+    # The whole variant (format 1), nothing left to `extends`: rules_engine.read_document.
+    document = models.JSONField()
+    edit_token_hash = models.CharField(max_length=64, unique=True)
+    view_salt = models.CharField(max_length=32)  # the share link is derived from it
+    view_token_hash = models.CharField(max_length=64, unique=True)
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="house_games"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return str(self.document.get("slug", self.pk))
+
+
 class Game(models.Model):
     # The game's identity across servers: an exported game imported twice is one game.
     uuid = models.UUIDField(default=uuid.uuid4, editable=False, unique=True)
-    rules_slug = models.CharField(_("rules"), max_length=32, choices=RULES_CHOICES)
+    # A built-in system's slug, or the slug of the table's own variant (`variant`); no
+    # choices here, so that a new preset or a table's own game needs no migration.
+    rules_slug = models.CharField(_("rules"), max_length=40)
     options = models.JSONField(default=dict, blank=True)  # TableOptions.stored()
+    # A table's own game: its variant document, frozen when the game started (null for the
+    # built-in systems, read by `rules_slug`).
+    variant = models.JSONField(null=True, blank=True)
     seats = models.PositiveSmallIntegerField(default=0)  # players at the table, fixed at start
     first_dealer = models.PositiveSmallIntegerField(default=0)
     # Capability tokens are never stored, only their SHA-256: a database leak gives no access.
@@ -120,12 +149,27 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.rules_slug} #{self.pk}"
 
+    @property
+    def rules(self) -> str | RuleSystem:
+        """A built-in system's slug, or the rules of this game's own frozen variant."""
+        return stored_variant(self.variant) if self.variant else self.rules_slug
+
+    @property
+    def name(self) -> str:
+        """The game's name in the page's language."""
+        rules = self.rules
+        if isinstance(rules, str):
+            if rules not in SYSTEMS:
+                return rules  # a system this server no longer knows still shows its slug
+            rules = get_rules(rules)
+        return rules.name.get(get_language()[:2], rules.name["fr"])
+
     @cached_property
     def table(self) -> AnyTable:
         """The engine's view of this game: rules, seats, first dealer and options (a
         `RomiTable` for ROMi RAMi, a `Table` for the games scored by deals)."""
         return read_table(
-            self.rules_slug,
+            self.rules,
             self.seats,
             self.first_dealer,
             self.options,

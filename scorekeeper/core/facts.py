@@ -14,6 +14,7 @@ FACT_MARKS: dict[str, str] = {
     Fact.OPENED_FIRST: "①",
     Fact.RAMI_SEC: "sec",
     Fact.LAID_NOTHING: "∅",
+    Fact.OUT_IN_ONE_GO: "⚡",
 }
 NO_WINNER_MARK = "⊘"  # a deal that ended with stock and discard exhausted
 FACT_WORDS: dict[str, StrPromise] = {
@@ -21,12 +22,14 @@ FACT_WORDS: dict[str, StrPromise] = {
     Fact.OPENED_FIRST: _("opened first"),
     Fact.RAMI_SEC: _("rami sec"),
     Fact.LAID_NOTHING: _("laid nothing"),
+    Fact.OUT_IN_ONE_GO: _("out in one go"),
 }
 FACT_BADGES: dict[str, StrPromise] = {
     Fact.WENT_OUT: _("out"),
     Fact.OPENED_FIRST: _("opened 1st"),
     Fact.RAMI_SEC: _("rami sec"),
     Fact.LAID_NOTHING: _("laid nothing"),
+    Fact.OUT_IN_ONE_GO: _("in one go"),
 }
 
 

@@ -101,7 +101,7 @@ class HouseRulesForm(forms.Form):
     ) -> None:
         super().__init__(data, prefix=prefix)
         self.rules = rules
-        for name in offered(rules.slug):
+        for name in offered(rules):
             rule = HOUSE_RULES[name]
             if where in rule.asked_in:
                 self.fields[name] = _field(rules, rule)

@@ -88,6 +88,7 @@ class RoundForm(forms.Form):
             rules.opening is not None and rules.opening.rami_sec_only
         )
         self.has_opened_first = Fact.OPENED_FIRST in facts
+        self.has_one_go = Fact.OUT_IN_ONE_GO in facts
         # Points shown next to the facts, from the rule system (never written in templates).
         self.laid_nothing_points = table.fact_points(Fact.LAID_NOTHING)
         self.rami_sec_points = table.fact_points(Fact.RAMI_SEC)
@@ -115,6 +116,12 @@ class RoundForm(forms.Form):
                     "Rami sec: went out laying all %(cards)d cards at once (%(points)s)"
                 )
                 % {"cards": rules.opening.rami_sec_cards, "points": self.rami_sec_points},
+                required=False,
+            )
+        if self.has_one_go:
+            self.fields["went_out_in_one_go"] = forms.BooleanField(
+                label=gettext_lazy("Went out laying every card in one go (%(points)s)")
+                % {"points": table.fact_points(Fact.OUT_IN_ONE_GO)},
                 required=False,
             )
         # An example hand in the notation, with a joker only where jokers are in play.
@@ -156,6 +163,8 @@ class RoundForm(forms.Form):
         inputs = {"version": field_input(self["version"])}
         if self.has_rami_sec:
             inputs["rami_sec"] = field_input(self["rami_sec"])
+        if self.has_one_go:
+            inputs["one_go"] = field_input(self["went_out_in_one_go"])
         if self.rules.allows_no_winner:
             went_out = self["went_out"]
             inputs["no_winner"] = choice_inputs(went_out)[-1]
@@ -264,6 +273,9 @@ class RoundForm(forms.Form):
             facts = {
                 Fact.WENT_OUT: data.get("went_out") == seat,
                 Fact.RAMI_SEC: data.get("went_out") == seat and bool(data.get("rami_sec")),
+                Fact.OUT_IN_ONE_GO: (
+                    data.get("went_out") == seat and bool(data.get("went_out_in_one_go"))
+                ),
                 Fact.OPENED_FIRST: data.get("opened_first") == seat,
                 Fact.LAID_NOTHING: bool(data.get(f"laid_nothing_{seat}")),
             }
@@ -295,6 +307,7 @@ class RoundForm(forms.Form):
             if Fact.WENT_OUT in cell.facts:
                 went_out = str(seat)
                 initial["rami_sec"] = Fact.RAMI_SEC in cell.facts
+                initial["went_out_in_one_go"] = Fact.OUT_IN_ONE_GO in cell.facts
             if Fact.OPENED_FIRST in cell.facts:
                 initial["opened_first"] = str(seat)
             initial[f"laid_nothing_{seat}"] = Fact.LAID_NOTHING in cell.facts

@@ -94,13 +94,11 @@ def _meld_lines(rules: RuleSystem) -> list[str]:
             % {"n": meld.set_min}
         )
     lines.append(_("A run: at least %(n)d cards of one suit in a row.") % {"n": meld.run_min})
-    if meld.circular_runs:
-        lines.append(_("A run may turn the corner: K-A-2-3 is a run (13 cards at most)."))
-    else:
-        lines.append(_("The ace ends a run, low (A-2-3) or high (Q-K-A), never both ways."))
+    lines.append(_ACES[meld.ace_end if not meld.circular_runs else "corner"]())
     lines.append(_("A joker stands for any card; every meld holds at least one real card."))
     if meld.set_max_jokers is not None:
         lines.append(_("A set holds at most %(n)d jokers.") % {"n": meld.set_max_jokers})
+    lines += _joker_lines(rules)
     if rules.forbid_contiguous_runs:
         lines.append(
             _("Two runs of one suit laid for a contract must not follow on from each other.")
@@ -124,6 +122,44 @@ def _meld_lines(rules: RuleSystem) -> list[str]:
         lines.append(
             _("Rami sec: laying all %(n)d cards at once, before anyone else has laid.")
             % {"n": opening.rami_sec_cards}
+        )
+    return lines
+
+
+_ACES = {
+    "corner": lambda: _("A run may turn the corner: K-A-2-3 is a run (13 cards at most)."),
+    "both": lambda: _("The ace ends a run, low (A-2-3) or high (Q-K-A), never both ways."),
+    "low": lambda: _("The ace is low only: A-2-3 is a run, Q-K-A is not."),
+    "high": lambda: _("The ace is high only: Q-K-A is a run, A-2-3 is not."),
+}
+
+
+def _joker_lines(rules: RuleSystem) -> list[str]:
+    """The variants' joker limits: by meld size, against real cards, side by side, per lay-down."""
+    meld = rules.meld_rules
+    lines = []
+    kinds = {"set": _("a set"), "run": _("a run"), "any": _("a meld")}
+    for limit in meld.joker_limits:
+        lines.append(
+            ngettext(
+                "From %(size)d cards, %(kind)s holds at most %(n)d joker.",
+                "From %(size)d cards, %(kind)s holds at most %(n)d jokers.",
+                limit.most,
+            )
+            % {"size": limit.from_size, "kind": kinds[limit.kind], "n": limit.most}
+        )
+    if meld.jokers_at_most_naturals:
+        lines.append(_("A meld never holds more jokers than real cards."))
+    if not meld.jokers_side_by_side:
+        lines.append(_("Two jokers never sit side by side in a run."))
+    if rules.lay_down_jokers_most is not None:
+        lines.append(
+            ngettext(
+                "One lay-down holds at most %(n)d joker.",
+                "One lay-down holds at most %(n)d jokers.",
+                rules.lay_down_jokers_most,
+            )
+            % {"n": rules.lay_down_jokers_most}
         )
     return lines
 
@@ -227,7 +263,7 @@ def rulebook(rules: RuleSystem) -> Rulebook:
     book.melds = _meld_lines(rules)
     book.play = _play_lines(table)
     book.scoring = scoring_lines(rules)
-    for name in offered(rules.slug):
+    for name in offered(rules):
         words = (label_words(name, lang()), meaning_words(rules, name, lang()))
         book.options.append((*words, default_words(rules, name, lang())))
     return book

@@ -29,7 +29,7 @@ def scoring_lines(rules: RuleSystem) -> list[str]:
     """Card values, bonuses, the opening and who wins, as the rules' data says."""
     lines = []
     values = rules.card_values
-    if values:
+    if values and values.pips is None:
         lines.append(
             _(
                 "Cards left: 2 to 10 their value, J Q K %(face)d, ace %(ace)d, joker %(joker)d; "
@@ -37,10 +37,19 @@ def scoring_lines(rules: RuleSystem) -> list[str]:
             )
             % {"face": values.face, "ace": values.ace, "joker": values.joker}
         )
+    elif values:
+        lines.append(
+            _(
+                "Cards left: 2 to 10 %(pips)d each, J Q K %(face)d, ace %(ace)d, joker %(joker)d; "
+                "the player who went out scores 0."
+            )
+            % {"pips": values.pips, "face": values.face, "ace": values.ace, "joker": values.joker}
+        )
     bonus_words = {
         Fact.OPENED_FIRST: _("First to open: %(p)d."),
         Fact.WENT_OUT: _("The player who closes: %(p)d."),
         Fact.RAMI_SEC: _("Rami sec (all %(cards)d cards laid at once): %(p)d."),
+        Fact.OUT_IN_ONE_GO: _("Going out laying every card in one go: %(p)d."),
     }
     cards = rules.opening.rami_sec_cards if rules.opening else 0
     for bonus in rules.bonuses:

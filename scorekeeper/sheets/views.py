@@ -155,7 +155,7 @@ def blank_grid(request: HttpRequest) -> HttpResponse:
             request, "grids/blank.html", _blank_context(form, house_rules), status=REFUSED
         )
     chosen = rules_form.options() if rules_form is not None else TableOptions()
-    if "rounds" in offered(rules.slug):
+    if "rounds" in offered(rules):
         chosen = TableOptions(**(chosen.stored() | {"rounds": data["deals"]}))
     try:
         # A blank grid's table: its seats, its house rules (decks that can deal every

@@ -17,6 +17,7 @@ from scorekeeper.core.i18n import elide, lang
 from scorekeeper.core.names import SHORT_FROM
 from scorekeeper.core.names import short_names as names_cut
 from scorekeeper.core.static_storage import page_scripts as scripts_of_pages
+from scorekeeper.models import Game
 
 if TYPE_CHECKING:
     from scorekeeper.models import HistoryEntry
@@ -92,10 +93,13 @@ def machine_datetime(value: datetime) -> str:
 
 
 @register.filter
-def game_name(slug: str) -> str:
-    """A rule system's name in the page's language (the model's choices are French only)."""
-    rules = SYSTEMS.get(slug)
-    return rules.name[lang()] if rules else slug
+def game_name(game: Game | str) -> str:
+    """A game's name (a table's own game's, or its system's) in the page's language; a
+    system's by its slug."""
+    if isinstance(game, Game):
+        return game.name
+    rules = SYSTEMS.get(game)
+    return rules.name[lang()] if rules else game
 
 
 @register.filter

@@ -29,6 +29,7 @@ window.RamiProvisional = (() => {
       if (values.get("went_out") === String(seat)) {
         own.add("went_out");
         if (values.get("rami_sec")) own.add("rami_sec");
+        if (values.get("went_out_in_one_go")) own.add("went_out_in_one_go");
       }
       if (values.get("opened_first") === String(seat)) own.add("opened_first");
       if (values.get(`laid_nothing_${seat}`)) own.add("laid_nothing");

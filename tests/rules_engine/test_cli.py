@@ -15,7 +15,7 @@ def run(*args):
     )
 
 
-def test_rules_lists_the_five_systems():
+def test_rules_lists_the_five_systems_then_the_presets():
     result = run("rules")
     assert result.returncode == 0
     assert [line.split()[0] for line in result.stdout.splitlines()] == [
@@ -24,6 +24,11 @@ def test_rules_lists_the_five_systems():
         "rami-51",
         "rami-contrat-13",
         "romi-rami",
+        "shanghai",
+        "contract-rummy",
+        "carioca",
+        "continental",
+        "king-rummy",
     ]
 
 
