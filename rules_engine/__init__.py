@@ -69,7 +69,7 @@ from .house_rules import (
 from .limits import HandLimits
 from .messages import describe, rank_word
 from .options import TableOptions, system_default
-from .playable import read_document, read_variant
+from .playable import read_document, read_variant, variant_text_document
 from .referee import Question
 from .romi import COLOUR_SYMBOLS, COLOURS, CompletedContract, RomiPlayer, Trophy
 from .romi_table import RomiTable
@@ -173,6 +173,7 @@ __all__ = [
     "read_document",
     "read_variant",
     "stored_variant",
+    "variant_text_document",
     "variant_document",
     "variant_schema",
     "variant_toml",

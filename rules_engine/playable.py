@@ -13,6 +13,7 @@ from typing import Any
 from .catalogue import SYSTEMS, built_in_document, cards_dealt, decks_and_jokers
 from .house_rules import HOUSE_RULES
 from .systems import RuleSystem
+from .variant_writer import document
 from .variants import VariantError, parse, resolve, rule_system, validated
 
 CARDS_IN_A_DECK = 52
@@ -112,3 +113,12 @@ def read_document(
         raise VariantError("variant_taken", slug=rules.slug)
     check_playable(rules)
     return rules
+
+
+def variant_text_document(
+    text: str, parent_of: Callable[[str], Mapping[str, Any]] = built_in_document
+) -> dict[str, Any]:
+    """A variant file as a whole, well-formed document (what it extends merged in, the
+    format's defaults left out), without judging whether it can be played: the builder shows
+    such a file and says why."""
+    return document(rule_system(validated(resolve(parse(text), parent_of))))

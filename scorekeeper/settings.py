@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "scorekeeper.exchange",
     "scorekeeper.sheets",
     "scorekeeper.rules",
+    "scorekeeper.own_games",
     "scorekeeper.checker",
     "scorekeeper.pwa",
 ]

@@ -5,6 +5,7 @@ from scorekeeper.checker import views as checker
 from scorekeeper.exchange import views as exchange
 from scorekeeper.games.views import games, home, manage, romi, rounds
 from scorekeeper.groups import views as clubs
+from scorekeeper.own_games import views as own
 from scorekeeper.pwa import views as pwa
 from scorekeeper.rules import views as rules
 from scorekeeper.seats import events, screen
@@ -68,6 +69,18 @@ urlpatterns = [
     path("club/<str:token>/chart/<int:member>.svg", clubs.club_chart, name="club_chart"),
     path("club/<str:token>/book.json", exchange.club_json, name="club_json"),
     path("g/<str:token>/group/", clubs.game_club, name="game_club"),
+    path("own/new/", own.choose, name="own_new"),
+    path("own/create/", own.create, name="own_create"),
+    path("own/upload/", own.upload, name="own_upload"),
+    path("own/schema.json", own.schema, name="own_schema"),
+    path("own/<str:token>/", own.page, name="own_game"),
+    path("own/<str:token>/edit/", own.edit, name="own_edit"),
+    path("own/<str:token>/game.toml", own.file, name="own_file"),
+    path("own/<str:token>/group/", own.keep_in_group, name="own_group"),
+    path("own/<str:token>/grid.pdf", own.grid, name="own_grid"),
+    path("own/<str:token>/rules.pdf", own.rules_pdf, name="own_rules_pdf"),
+    path("own/<str:token>/qr.svg", own.qr_code, name="own_qr"),
+    path("g/<str:token>/rules/", rules.rules_of_game, name="game_rules"),
     path("rules/", rules.index, name="rules_index"),
     path("rules/<str:slug>/", rules.game_rules, name="rules"),
     path("rules/<str:slug>/rules.pdf", rules.rules_pdf, name="rules_pdf"),

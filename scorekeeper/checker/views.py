@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import override
 from django.views.decorators.csrf import csrf_exempt
@@ -20,6 +20,7 @@ from rules_engine import (
     AnyTable,
     Question,
     RulesError,
+    RuleSystem,
     SearchTooLarge,
     TableOptions,
     get_rules,
@@ -39,6 +40,7 @@ from scorekeeper.core.digits import small_number
 from scorekeeper.core.house_rules import HouseRulesForm, in_force
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.problems import what_is_wrong, where_it_is
+from scorekeeper.web.access import MAX_TOKEN, game_access
 from scorekeeper.web.responses import HtmxHttpRequest, page
 
 TRUE = (True, "1", "on", "true")
@@ -58,11 +60,30 @@ class Asked:
     joker: bool = False
     bonus: str = ""
     players: int | None = None
+    own: RuleSystem | None = None  # a table's own game, brought by its game's link
 
     def question(self, options: TableOptions | None = None) -> Question:
         """The referee's question: the rules' table, refused if the rules or count are bad."""
         asked = {name: getattr(self, name) for name in QUESTION_FIELDS}
-        return Question.about(self.rules, players=self.players, options=options, **asked)
+        rules = self.own if self.own and self.own.slug == self.rules else self.rules
+        return Question.about(rules, players=self.players, options=options, **asked)
+
+    @property
+    def systems(self) -> dict[str, RuleSystem]:
+        """The games the page offers: the app's, and the table's own when it brought one."""
+        return {**SYSTEMS, **({self.own.slug: self.own} if self.own else {})}
+
+
+def _own(params: Mapping[str, Any]) -> RuleSystem | None:
+    """The own rules of the game whose (view) link `game=` names; None for any other."""
+    token = str(params.get("game") or "")[:MAX_TOKEN]
+    if not token:
+        return None
+    try:
+        game = game_access(token).game
+    except Http404:
+        return None
+    return game.table.system if game.variant else None
 
 
 def _asked(params: Mapping[str, Any], default_rules: str = "rami-contrat") -> Asked:
@@ -76,6 +97,7 @@ def _asked(params: Mapping[str, Any], default_rules: str = "rami-contrat") -> As
         joker=params.get("joker") in TRUE,
         bonus=str(params.get("bonus") or "")[:2],
         players=small_number(str(params.get("players") or "")),
+        own=_own(params),
     )
 
 
@@ -85,7 +107,7 @@ def _page_question(
     """The page's question with the house rules its query names (`exact_lay_down=1`...);
     a bad option is answered next to it, not ignored: the question then stands without.
     Unknown rules or a player count they exclude come back as the refusal to show."""
-    rules = SYSTEMS.get(asked.rules)
+    rules = asked.systems.get(asked.rules)
     rules_form = HouseRulesForm(rules, query, where=CHECKER) if rules else None
     options = rules_form.options() if rules_form and rules_form.is_valid() else None
     try:
@@ -112,8 +134,8 @@ def _api_question(body: RoundAsked | PenaltyRequest) -> Question:
     return asked.question(TableOptions.read(system, body.options))
 
 
-def _systems() -> list[dict[str, Any]]:
-    tables = [table_for(s, None) for s in SYSTEMS.values()]
+def _systems(asked: Asked) -> list[dict[str, Any]]:
+    tables = [table_for(s, None) for s in asked.systems.values()]
     return [
         {
             "slug": t.system.slug,
@@ -152,13 +174,14 @@ def check_page(request: HtmxHttpRequest) -> HttpResponse:
     question, rules_form = _page_question(asked, request.GET)
     melds = request.GET.get("melds", "")[: referee.MAX_TEXT]
     hand = request.GET.get("hand", "")[: referee.MAX_TEXT]
-    system = SYSTEMS.get(asked.rules)
+    system = asked.systems.get(asked.rules)
     table = None if isinstance(question, RulesError) else question.table
     context = {
         "q": asked,
+        "game": request.GET.get("game", "")[:MAX_TOKEN] if asked.own else "",
         "melds": melds,
         "hand": hand,
-        "systems": _systems(),
+        "systems": _systems(asked),
         "verdict": _answer(referee.check, question, melds),
         "solution": _answer(referee.solve, question, hand),
         "system": system,  # None for an unknown slug: the verdict says so

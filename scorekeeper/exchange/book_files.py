@@ -19,12 +19,12 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.core.names import as_exported, name_key, snapshot_exported
 from scorekeeper.core.problems import Malformed
+from scorekeeper.exchange.file_rules import need
 from scorekeeper.exchange.game_files import (
     EXPORT_PREFETCH,
     Imported,
     decode,
     export_game,
-    need,
     read_game,
 )
 from scorekeeper.models import MAX_CLUB_NAME, Club, Game

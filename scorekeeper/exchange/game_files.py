@@ -32,13 +32,13 @@ from rules_engine import (
     Table,
     TableOptions,
     dealt,
-    get_rules,
     parse_hand,
     table_for,
 )
 from scorekeeper.core.names import as_exported, name_key, snapshot_exported
 from scorekeeper.core.problems import Malformed, what_is_wrong, where_it_is
 from scorekeeper.core.refusals import rule_words
+from scorekeeper.exchange.file_rules import need, rules_of
 from scorekeeper.models import Game
 from scorekeeper.records import round_records
 from scorekeeper.records.documents import (
@@ -120,6 +120,7 @@ def export_game(game: Game) -> GameDocument:
         "version": VERSION,
         "uuid": str(game.uuid),
         "rules": game.rules_slug,
+        "variant": game.variant,
         "options": game.options,
         "first_dealer": game.first_dealer,
         "redeals": [{"round": number, "seat": seat} for number, seat in game.redeals],
@@ -182,17 +183,13 @@ class Imported:
     finished_at: datetime | None
     archived_at: datetime | None
     names: list[str]
+    variant: dict[str, Any] | None = None  # a table's own game, frozen with the game
     redeals: list[list[int]] = field(default_factory=list)  # [[round, seat], ...]
     sittings: list[list[int | None]] = field(default_factory=list)  # [[first, last], ...]
     rounds: list[RoundRecord] = field(default_factory=list)  # hands as the server stores them
     contracts: list[ContractRecord] = field(default_factory=list)
     trophies: list[TrophyRecord] = field(default_factory=list)
     history: list[HistoryRecord] = field(default_factory=list)
-
-
-def need(condition: bool, where: str, what: str) -> None:
-    if not condition:
-        raise Malformed(where, what)
 
 
 def read_document(raw: bytes) -> Imported:
@@ -203,10 +200,7 @@ def read_document(raw: bytes) -> Imported:
 def read_game(document: GameDocument) -> Imported:
     """A decoded game checked against its rules: seats, rounds scored again, the end where
     its options put it, ROMi RAMi's contracts and trophies, history snapshots."""
-    try:
-        rules = get_rules(document.rules)
-    except RulesError:
-        raise Malformed("rules", _("one of the games this app knows")) from None
+    rules = rules_of(document)
     try:
         options = TableOptions.read(rules, document.options)
     except OptionError as error:
@@ -229,6 +223,7 @@ def read_game(document: GameDocument) -> Imported:
     imported = Imported(
         uuid=document.uuid,
         rules=rules.slug,
+        variant=document.variant,
         options=options,
         first_dealer=document.first_dealer,
         created_at=document.created_at,

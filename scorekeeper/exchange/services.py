@@ -76,6 +76,7 @@ def _games_import(
         Game(
             uuid=document.uuid,
             rules_slug=document.rules,
+            variant=document.variant,
             options=document.options.stored(),
             seats=len(document.names),
             first_dealer=document.first_dealer,

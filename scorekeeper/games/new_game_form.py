@@ -13,8 +13,8 @@ from django.utils.translation import gettext_lazy
 from rules_engine import (
     SYSTEMS,
     OptionError,
+    RuleSystem,
     TableOptions,
-    get_rules,
     table_for,
 )
 from scorekeeper.core.digits import small_number
@@ -32,13 +32,15 @@ class NewGameForm(forms.Form):
     rules = forms.ChoiceField(label=gettext_lazy("Game"), widget=forms.RadioSelect)
     first_dealer = forms.CharField(required=False, initial="random")
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, own: RuleSystem | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choose(self, "rules", [(s.slug, s.name[lang()]) for s in SYSTEMS.values()])
+        # The games offered: a table's own first (when its link brought the phone here).
+        self.systems = {**({own.slug: own} if own is not None else {}), **SYSTEMS}
+        choose(self, "rules", [(s.slug, s.name[lang()]) for s in self.systems.values()])
         # Each game's house rules; the page shows the chosen game's only.
         self.house_rules = {
             s.slug: HouseRulesForm(s, self.data if self.is_bound else None, prefix=s.slug)
-            for s in SYSTEMS.values()
+            for s in self.systems.values()
         }
         for seat in range(MAX_PLAYERS):
             self.fields[f"name_{seat}"] = forms.CharField(
@@ -64,7 +66,7 @@ class NewGameForm(forms.Form):
             raise ValidationError(_("Two players have the same name."))
         slug = data.get("rules")
         if slug:
-            low, high = get_rules(slug).players
+            low, high = self.systems[slug].players
             if not low <= len(names) <= high:
                 raise ValidationError(
                     _("This game is for %(low)d to %(high)d players.") % {"low": low, "high": high}
@@ -83,7 +85,7 @@ class NewGameForm(forms.Form):
             data["options"] = house_rules.options()
             try:
                 if names:  # the decks chosen must deal every round to these players
-                    table_for(get_rules(slug), len(names), options=data["options"], new=True)
+                    table_for(self.systems[slug], len(names), options=data["options"], new=True)
             except OptionError as error:
                 house_rules.refuse(error)
                 raise ValidationError(_("Check the house rules.")) from None

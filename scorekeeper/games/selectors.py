@@ -25,6 +25,7 @@ from rules_engine import (
 from scorekeeper.core import charts
 from scorekeeper.core.house_rules import encode, in_force
 from scorekeeper.core.keypad import parse_points
+from scorekeeper.core.tokens import view_token
 from scorekeeper.models import Game, Player, ProposedHand, RomiContract, RomiTrophy
 from scorekeeper.records import round_records
 from scorekeeper.records.documents import Hand
@@ -153,6 +154,8 @@ class Board:
         }
         for name, value in table.options.house_rules(table.system):
             query[name] = encode(value)
+        if self.game.variant:  # a table's own game: the checker reads it from the game
+            query["game"] = view_token(self.game.view_salt)
         return urlencode(query)
 
     @property

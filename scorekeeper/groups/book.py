@@ -29,6 +29,7 @@ from rules_engine import (
     Table,
     head_to_head,
     player_stats,
+    stored_variant,
 )
 from scorekeeper.core.digits import small_number
 from scorekeeper.games.results import RECORD_FIELDS, game_results
@@ -238,7 +239,8 @@ def club_book(club: Club, query: Mapping[str, str], lang: str) -> Book:
     player_counts = sorted({info.seats for info in chosen.values()})
     if filters.players is not None:
         chosen = {pk: info for pk, info in chosen.items() if info.seats == filters.players}
-    rules = SYSTEMS[filters.system] if filters.system else None
+    known = _systems_of(club)
+    rules = known.get(filters.system) if filters.system else None
     seats: dict[int, list[BookSeat]] = defaultdict(list)
     unfinished: set[int] = set()
     for pk in chosen:
@@ -259,7 +261,10 @@ def club_book(club: Club, query: Mapping[str, str], lang: str) -> Book:
         club=club,
         filters=filters,
         rules=rules,
-        systems=[(slug, SYSTEMS[slug].name[lang], n) for slug, n in sorted(counts.items())],
+        systems=[
+            (slug, known[slug].name.get(lang, slug) if slug in known else slug, n)
+            for slug, n in sorted(counts.items())
+        ],
         player_counts=player_counts,
         members=members,
         lines=lines,
@@ -268,6 +273,22 @@ def club_book(club: Club, query: Mapping[str, str], lang: str) -> Book:
         games=book_games,
         dates={pk: info.created_at for pk, info in chosen.items()},
     )
+
+
+def _systems_of(club: Club) -> dict[str, RuleSystem]:
+    """The rules of every game the group played: the built-in systems, and each own game's
+    (its latest frozen copy under its slug)."""
+    known = dict(SYSTEMS)
+    own = (
+        Game.objects.filter(club=club, variant__isnull=False)
+        .exclude(rules_slug__in=list(SYSTEMS))
+        .order_by("rules_slug", "-created_at")
+        .values_list("rules_slug", "variant")
+    )
+    for slug, variant in own:
+        if slug not in known and variant is not None:
+            known[slug] = stored_variant(variant)
+    return known
 
 
 def _line(

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from rules_engine import stored_variant
 from scorekeeper.core.charts import as_svg
 from scorekeeper.core.digits import small_number
 from scorekeeper.core.i18n import lang
@@ -112,6 +113,11 @@ def club_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
         "recent": game_links(request, recent),
         "total_games": sum(n for _slug, _name, n in book.systems),
         "charts": [(line, member_summary(line, book)) for line in book.lines],
+        # The group's own games, offered for its next game (by their share links).
+        "house_games": [
+            (stored_variant(h.document).name[lang()], view_token(h.view_salt))
+            for h in access.club.house_games.all()
+        ],
     }
     return render(request, "clubs/club.html", context)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import UTC, date, datetime, timedelta
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 from uuid import UUID
 
 from pydantic import (
@@ -320,6 +320,10 @@ class GameDocument(Strict):
     version: Version
     uuid: UUID
     rules: Slug
+    # A table's own game: its rules, whole, as the game froze them (the engine checks them).
+    variant: Annotated[
+        dict[str, Any] | None, Field(default=None, exclude_if=lambda value: value is None)
+    ] = None
     options: Annotated[dict[OptionName, OptionValue], Field(max_length=20)]
     first_dealer: Seat
     # The table's corrections of the deal: from `round`, `seat` deals (dealt out of turn).

@@ -36,6 +36,7 @@ class Rulebook:
     name: str
     summary: str
     players: str
+    source: str = ""
     deals: list[DealRow] = field(default_factory=list)
     decks: list[tuple[str, str]] = field(default_factory=list)  # players, decks and jokers
     melds: list[str] = field(default_factory=list)
@@ -241,6 +242,7 @@ def rulebook(rules: RuleSystem) -> Rulebook:
         name=rules.name[lang()],
         summary=rules.summary[lang()],
         players=_("%(low)d to %(high)d players") % {"low": low, "high": high},
+        source=rules.source,
     )
     if not rules.deals_rounds:
         book.play, book.scoring = _romi_lines(rules)

@@ -11,6 +11,7 @@ from rules_engine import SYSTEMS
 from scorekeeper.core.i18n import lang
 from scorekeeper.rules.rulebook import rulebook
 from scorekeeper.rules.summary import render_rules
+from scorekeeper.web.access import game_access
 from scorekeeper.web.language import LANGS
 
 
@@ -26,6 +27,13 @@ def game_rules(request: HttpRequest, slug: str) -> HttpResponse:
     if rules is None:
         raise Http404
     return render(request, "rules/game.html", {"book": rulebook(rules)})
+
+
+@require_GET
+def rules_of_game(request: HttpRequest, token: str) -> HttpResponse:
+    """The rules a game is played by: a table's own game's frozen copy (either link)."""
+    rules = game_access(token).game.table.rules
+    return render(request, "rules/game.html", {"book": rulebook(rules), "own": True})
 
 
 @require_GET

@@ -168,7 +168,7 @@ def blank_grid(request: HttpRequest) -> HttpResponse:
         context = _blank_context(form, house_rules)
         return render(request, "grids/blank.html", context, status=REFUSED)
     try:
-        content = _blank_pdf(rules, table, names, data)
+        content = blank_pdf(rules, table, names, data)
     except GridTooTall:
         form.add_error(
             "per_sheet",
@@ -183,7 +183,7 @@ def blank_grid(request: HttpRequest) -> HttpResponse:
     return _pdf_response(content, f"{rules.slug}-grid.pdf")
 
 
-def _blank_pdf(
+def blank_pdf(
     rules: RuleSystem, table: Table | None, names: list[str], data: dict[str, Any]
 ) -> bytes:
     """The blank grid's PDF. Small copies that do not fit are tried compact (signs for

@@ -12,12 +12,13 @@ from django.utils.translation import gettext as _
 
 from rules_engine import Table, dealt
 from scorekeeper.core.tokens import token_hash, view_token
-from scorekeeper.models import Club, Game
+from scorekeeper.models import Club, Game, HouseGame
 
 MAX_TOKEN = 64
 MY_GAMES = "my_games"
 MY_GAMES_KEPT = 50
 MY_CLUBS = "my_clubs"
+MY_HOUSE_GAMES = "my_house_games"
 RECENT_NAMES = "recent_names"
 
 
@@ -166,3 +167,57 @@ def game_links(request: HttpRequest, games: Sequence[Game]) -> list[tuple[Game, 
         token_hash(t): t for t in request.session.get(MY_GAMES, []) if t and len(t) <= MAX_TOKEN
     }
     return [(game, held.get(game.edit_token_hash) or view_token(game.view_salt)) for game in games]
+
+
+@dataclass(frozen=True)
+class HouseGameAccess:
+    house: HouseGame
+    token: str
+    can_edit: bool
+
+    @property
+    def share_token(self) -> str:
+        """The link that shows the game, prints it and starts games with it."""
+        return view_token(self.house.view_salt)
+
+
+def house_game_access(token: str) -> HouseGameAccess:
+    """The table's own game this token opens and whether it may edit; 404 alike for any
+    wrong token."""
+    if not token or len(token) > MAX_TOKEN:
+        raise Http404(_("No game at this address."))
+    digest = token_hash(token)
+    house = HouseGame.objects.filter(Q(edit_token_hash=digest) | Q(view_token_hash=digest)).first()
+    if house is None:
+        raise Http404(_("No game at this address."))
+    return HouseGameAccess(house, token, house.edit_token_hash == digest)
+
+
+def house_game_edit_access(token: str) -> HouseGameAccess:
+    access = house_game_access(token)
+    if not access.can_edit:
+        raise PermissionDenied(_("This link can only show this game: copy it to change it."))
+    return access
+
+
+def remember_house_game(request: HttpRequest, token: str) -> None:
+    kept = request.session.get(MY_HOUSE_GAMES, [])
+    if kept[:1] != [token]:
+        request.session[MY_HOUSE_GAMES] = [token, *(t for t in kept if t != token)][:MY_GAMES_KEPT]
+
+
+def my_house_games(request: HttpRequest) -> list[HouseGameAccess]:
+    """The own games this phone made or opened, newest first, in one query."""
+    tokens = [t for t in request.session.get(MY_HOUSE_GAMES, []) if t and len(t) <= MAX_TOKEN]
+    digests = {token: token_hash(token) for token in tokens}
+    wanted = list(digests.values())
+    by_hash = {}
+    found = HouseGame.objects.filter(Q(edit_token_hash__in=wanted) | Q(view_token_hash__in=wanted))
+    for house in found:
+        by_hash[house.edit_token_hash] = house
+        by_hash[house.view_token_hash] = house
+    return [
+        HouseGameAccess(by_hash[digest], token, by_hash[digest].edit_token_hash == digest)
+        for token, digest in digests.items()
+        if digest in by_hash
+    ]

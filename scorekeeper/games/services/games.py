@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import random
 from datetime import timedelta
+from typing import Any
 
 from django.utils import timezone
 
-from rules_engine import RulesError, Table, TableOptions, get_rules
+from rules_engine import RulesError, Table, TableOptions, get_rules, stored_variant
 from scorekeeper.core.names import clean_name, name_key
 from scorekeeper.core.refusals import Conflict, ServiceError
 from scorekeeper.core.tokens import new_salt, new_token, rotated_token, token_hash, view_token
@@ -31,10 +32,12 @@ def game_start(
     options: TableOptions | None = None,
     previous: Game | None = None,
     club: Club | None = None,
+    variant: dict[str, Any] | None = None,
 ) -> tuple[Game, str, str]:
     """A new game with its seats, at a group's table when `club` is given (in its book from
-    the first deal); returns it with its edit and view tokens (shown once)."""
-    rules = get_rules(rules_slug)
+    the first deal); returns it with its edit and view tokens (shown once). A table's own
+    game gives its `variant` document: the game keeps it, frozen."""
+    rules = stored_variant(variant) if variant is not None else get_rules(rules_slug)
     names = [clean_name(name) for name in names]
     if len({name_key(name) for name in names}) != len(names):
         raise ServiceError("names_repeated")
@@ -51,7 +54,8 @@ def game_start(
     salt = new_salt()
     edit, view = new_token(), view_token(salt)
     game = Game.objects.create(
-        rules_slug=rules_slug,
+        rules_slug=rules.slug,
+        variant=variant,
         options=table.options.stored(),
         seats=table.seats,
         first_dealer=table.first_dealer,
@@ -81,6 +85,7 @@ def game_play_again(*, game: Game) -> tuple[Game, str, str]:
         options=game.table.options,
         previous=game,
         club=game.club,
+        variant=game.variant,
     )
 
 

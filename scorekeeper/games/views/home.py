@@ -4,7 +4,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from rules_engine import SYSTEMS
+from rules_engine import stored_variant
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.refusals import ServiceError, service_message
 from scorekeeper.games.new_game_form import MAX_PLAYERS, NewGameForm
@@ -13,8 +13,10 @@ from scorekeeper.web.access import (
     MAX_TOKEN,
     RECENT_NAMES,
     club_edit_access,
+    house_game_access,
     my_clubs,
     my_games,
+    my_house_games,
     remember_game,
     remember_names,
 )
@@ -36,6 +38,14 @@ def home(request: HttpRequest) -> HttpResponse:
             "games": [g for g in games if g.game.archived_at is None],
             "archived": [g for g in games if g.game.archived_at is not None],
             "clubs": my_clubs(request),
+            "house_games": [
+                {
+                    "token": h.token,
+                    "can_edit": h.can_edit,
+                    "name": stored_variant(h.house.document).name[lang()],
+                }
+                for h in my_house_games(request)
+            ],
         },
     )
 
@@ -45,16 +55,26 @@ def game_new(request: HttpRequest) -> HttpResponse:
     # Started from a group (its edit link): the players ticked there, and the game in its book.
     club_token = (request.POST.get("club") or request.GET.get("club") or "")[:MAX_TOKEN]
     club = club_edit_access(club_token) if club_token else None
-    initial = {"rules": "rami-contrat", "first_dealer": "random"}
+    # Brought by a table's own game's link: that game is offered first, and chosen.
+    own_token = (request.POST.get("own") or request.GET.get("own") or "")[:MAX_TOKEN]
+    own = house_game_access(own_token) if own_token else None
+    own_rules = stored_variant(own.house.document) if own else None
+    initial = {"rules": own_rules.slug if own_rules else "rami-contrat", "first_dealer": "random"}
     for seat, name in enumerate(request.GET.getlist("player")[:MAX_PLAYERS]):
         initial[f"name_{seat}"] = name[:40]
-    form = NewGameForm(request.POST or None, initial=initial)
+    form = NewGameForm(request.POST or None, initial=initial, own=own_rules)
     if request.method == "POST" and form.is_valid():
+        chosen_own = (
+            own is not None
+            and own_rules is not None
+            and form.cleaned_data["rules"] == own_rules.slug
+        )
         start = {
             "rules_slug": form.cleaned_data["rules"],
             "names": form.cleaned_data["names"],
             "first_dealer": form.cleaned_data["dealer_seat"],
             "options": form.options(),
+            "variant": own.house.document if chosen_own and own else None,
         }
         try:
             game, edit, _view = game_start(**start, club=club.club if club else None)
@@ -66,7 +86,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             return redirect("game", token=edit)
     systems = [
         {"slug": s.slug, "name": s.name[lang()], "summary": s.summary[lang()], "players": s.players}
-        for s in SYSTEMS.values()
+        for s in form.systems.values()
     ]
     typed = [
         (form.data.get(f"name_{seat}") or initial.get(f"name_{seat}") or "").strip()[:40]
@@ -82,9 +102,10 @@ def game_new(request: HttpRequest) -> HttpResponse:
         "dealer_choices": list(enumerate(typed)),
         "recent_names": recent,
         "club": club,
+        "own": own,
         # One block of house rules per game; app.js shows only the chosen game's.
         "house_rules": [
-            (slug, SYSTEMS[slug].name[lang()], rules_form)
+            (slug, form.systems[slug].name[lang()], rules_form)
             for slug, rules_form in form.house_rules.items()
             if rules_form.fields
         ],

@@ -1,0 +1,356 @@
+"""The builder's form: every part of a contract game a table changes, as fields, written over
+the document it started from (so what the form does not show, the file keeps).
+
+Rounds and decks are rows; a row left empty is dropped. The engine judges the result
+(rules_engine.read_document): the form only bounds what each field takes.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from django import forms
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+from rules_engine import HOUSE_RULES, SYSTEMS, label_words
+from scorekeeper.core.i18n import lang
+
+MOST_ROUNDS = 30
+MELDS_PER_ROUND = 3  # rows of a round's contract: sets, runs, and runs of another size
+MOST_DECK_ROWS = 8
+JOKER_LIMIT_ROWS = 2
+# The house rules a contract game may offer (those of the opening and of ROMi RAMi aside).
+CONTRACT_HOUSE_RULES = (
+    "no_jokers",
+    "exact_lay_down",
+    "no_contiguous_runs",
+    "overlap_counts_as_contiguous",
+    "same_rank_sets_count_once",
+    "round_the_corner",
+    "joker_points",
+    "jokers_at_most_naturals",
+    "last_round_all_out",
+    "dealer_passes",
+    "late_start",
+    "no_winner_deals",
+    "decks",
+)
+KINDS = [("", "—"), ("set", _("sets")), ("run", _("runs"))]
+ACES = [
+    ("low_or_high", _("low or high (A-2-3, Q-K-A)")),
+    ("round_the_corner", _("round the corner (K-A-2)")),
+    ("low", _("low only (A-2-3)")),
+    ("high", _("high only (Q-K-A)")),
+]
+LIMIT_KINDS = [("any", _("a meld")), ("set", _("a set")), ("run", _("a run"))]
+
+
+def _number(low: int, high: int, required: bool = True, **attrs: Any) -> forms.IntegerField:
+    widget = forms.NumberInput(attrs={"inputmode": "numeric", "min": low, "max": high, **attrs})
+    return forms.IntegerField(min_value=low, max_value=high, required=required, widget=widget)
+
+
+def rounds_in(document: dict[str, Any]) -> int:
+    return len(document.get("rounds", ()))
+
+
+def deck_rows_in(document: dict[str, Any]) -> int:
+    return len((document.get("deal") or {}).get("decks", ()))
+
+
+class BuilderForm(forms.Form):
+    """The fields of a contract game. `rounds` and `deck_rows` say how many rows it has."""
+
+    name = forms.CharField(label=_("Name of your game"), max_length=80)
+    summary = forms.CharField(label=_("In one line (optional)"), max_length=200, required=False)
+    players_low = _number(1, 12)
+    players_high = _number(1, 12)
+    set_min = _number(2, 15)
+    set_max = _number(2, 15, required=False)
+    set_suits_different = forms.BooleanField(required=False)
+    run_min = _number(2, 15)
+    aces = forms.ChoiceField(choices=ACES)
+    set_jokers_most = _number(0, 15, required=False)
+    lay_down_jokers_most = _number(0, 16, required=False)
+    jokers_at_most_naturals = forms.BooleanField(required=False)
+    jokers_apart = forms.BooleanField(required=False)
+    exact = forms.BooleanField(required=False)
+    no_contiguous_runs = forms.BooleanField(required=False)
+    same_rank_sets_count_once = forms.BooleanField(required=False)
+    extra_cards = _number(0, 10)
+    jokers_per_deck = _number(0, 4)
+    ace_points = _number(0, 500)
+    joker_points = _number(0, 500)
+    face_points = _number(0, 500)
+    pip_points = _number(0, 500, required=False)
+    lowest_wins = forms.TypedChoiceField(
+        choices=[("1", _("the lowest total")), ("0", _("the highest total"))],
+        coerce=lambda v: v == "1",
+    )
+    went_out_bonus = _number(-500, 500, required=False)
+    one_go_bonus = _number(-500, 500, required=False)
+    opened_first_bonus = _number(-500, 500, required=False)
+    no_winner_deals = forms.BooleanField(required=False)
+    dealer_passes = forms.ChoiceField(
+        choices=[("left", _("to the left")), ("right", _("to the right"))]
+    )
+    direction = forms.ChoiceField(
+        choices=[("clockwise", _("clockwise")), ("counter_clockwise", _("counter-clockwise"))]
+    )
+    house_rules = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args: Any, rounds: int, deck_rows: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rounds = max(1, min(rounds, MOST_ROUNDS))
+        self.deck_rows = max(1, min(deck_rows, MOST_DECK_ROWS))
+        for n in range(self.rounds):
+            self.fields[f"cards_{n}"] = _number(1, 20)
+            self.fields[f"all_out_{n}"] = forms.BooleanField(required=False)
+            for m in range(MELDS_PER_ROUND):
+                self.fields[f"kind_{n}_{m}"] = forms.ChoiceField(choices=KINDS, required=False)
+                self.fields[f"count_{n}_{m}"] = _number(1, 8, required=False)
+                self.fields[f"size_{n}_{m}"] = _number(2, 15, required=False)
+        for d in range(self.deck_rows):
+            self.fields[f"deck_from_{d}"] = _number(1, 12, required=False)
+            self.fields[f"deck_to_{d}"] = _number(1, 12, required=False)
+            self.fields[f"decks_{d}"] = _number(1, 4, required=False)
+            self.fields[f"deck_jokers_{d}"] = _number(0, 16, required=False)
+            self.fields[f"deck_round_{d}"] = _number(1, 30, required=False)
+        for k in range(JOKER_LIMIT_ROWS):
+            self.fields[f"limit_kind_{k}"] = forms.ChoiceField(choices=LIMIT_KINDS, required=False)
+            self.fields[f"limit_from_{k}"] = _number(1, 15, required=False)
+            self.fields[f"limit_most_{k}"] = _number(0, 15, required=False)
+        house_rules = self.fields["house_rules"]
+        assert isinstance(house_rules, forms.MultipleChoiceField)
+        house_rules.choices = [
+            (name, label_words(name, lang()))
+            for name in CONTRACT_HOUSE_RULES
+            if name in HOUSE_RULES
+        ]
+
+    # The rows as the template lays them out --------------------------------------------
+
+    def round_rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "number": n + 1,
+                "index": n,
+                "cards": self[f"cards_{n}"],
+                "all_out": self[f"all_out_{n}"],
+                "melds": [
+                    (self[f"count_{n}_{m}"], self[f"kind_{n}_{m}"], self[f"size_{n}_{m}"])
+                    for m in range(MELDS_PER_ROUND)
+                ],
+            }
+            for n in range(self.rounds)
+        ]
+
+    def deck_rows_shown(self) -> list[tuple[forms.BoundField, ...]]:
+        return [
+            tuple(
+                self[f"{name}_{d}"]
+                for name in ("deck_from", "deck_to", "decks", "deck_jokers", "deck_round")
+            )
+            for d in range(self.deck_rows)
+        ]
+
+    def limit_rows(self) -> list[tuple[forms.BoundField, ...]]:
+        return [
+            tuple(self[f"limit_{name}_{k}"] for name in ("kind", "from", "most"))
+            for k in range(JOKER_LIMIT_ROWS)
+        ]
+
+    # Document -> fields ------------------------------------------------------------------
+
+    @staticmethod
+    def initial_from(document: dict[str, Any]) -> dict[str, Any]:
+        melds = document.get("melds", {})
+        lay = document.get("lay_down", {})
+        play = document.get("play", {})
+        scoring = document.get("scoring", {})
+        bonuses = scoring.get("bonuses", {})
+        values = document.get("values", {})
+        deal = document.get("deal", {})
+        name = document.get("name", {})
+        initial: dict[str, Any] = {
+            "name": name.get(lang()) or next(iter(name.values()), ""),
+            "summary": document.get("summary", {}).get(lang(), ""),
+            "players_low": document["players"][0],
+            "players_high": document["players"][1],
+            "set_min": melds.get("set_min", 3),
+            "set_max": melds.get("set_max"),
+            "set_suits_different": melds.get("set_suits") == "different",
+            "run_min": melds.get("run_min", 3),
+            "aces": melds.get("aces", "low_or_high"),
+            "set_jokers_most": melds.get("set_jokers_most"),
+            "lay_down_jokers_most": lay.get("jokers_most"),
+            "jokers_at_most_naturals": melds.get("jokers_at_most_naturals", False),
+            "jokers_apart": not melds.get("jokers_side_by_side", True),
+            "exact": lay.get("exact", False),
+            "no_contiguous_runs": lay.get("no_contiguous_runs", False),
+            "same_rank_sets_count_once": lay.get("same_rank_sets_count_once", False),
+            "extra_cards": deal.get("extra_cards", 0),
+            "jokers_per_deck": deal.get("jokers_per_deck", 2),
+            "ace_points": values.get("ace", 0),
+            "joker_points": values.get("joker", 0),
+            "face_points": values.get("face", 10),
+            "pip_points": values.get("pips"),
+            "lowest_wins": "1" if scoring.get("lowest_wins", True) else "0",
+            "went_out_bonus": bonuses.get("went_out"),
+            "one_go_bonus": bonuses.get("went_out_in_one_go"),
+            "opened_first_bonus": bonuses.get("opened_first"),
+            "no_winner_deals": play.get("no_winner_deals", False),
+            "dealer_passes": play.get("dealer_passes", "left"),
+            "direction": play.get("direction", "clockwise"),
+            "house_rules": list(document.get("house_rules", ())),
+        }
+        for n, round_ in enumerate(document.get("rounds", ())):
+            initial[f"cards_{n}"] = round_["cards"]
+            initial[f"all_out_{n}"] = round_.get("lay_all_cards", False)
+            for m, meld in enumerate(round_["contract"][:MELDS_PER_ROUND]):
+                kind = "set" if "set" in meld else "run"
+                initial[f"kind_{n}_{m}"] = kind
+                initial[f"count_{n}_{m}"] = meld.get("count", 1)
+                initial[f"size_{n}_{m}"] = meld[kind]
+        for d, row in enumerate(deal.get("decks", ())):
+            initial[f"deck_from_{d}"], initial[f"deck_to_{d}"] = row["players"]
+            initial[f"decks_{d}"] = row["decks"]
+            initial[f"deck_jokers_{d}"] = row.get("jokers")
+            initial[f"deck_round_{d}"] = row.get("from_round", 1)
+        for k, limit in enumerate(melds.get("joker_limits", ())[:JOKER_LIMIT_ROWS]):
+            initial[f"limit_kind_{k}"] = limit.get("kind", "any")
+            initial[f"limit_from_{k}"] = limit["from_size"]
+            initial[f"limit_most_{k}"] = limit["most"]
+        return initial
+
+    # Fields -> document ------------------------------------------------------------------
+
+    def document_over(self, base: dict[str, Any]) -> dict[str, Any]:
+        """The base document with every part this form shows replaced by its fields."""
+        data = self.cleaned_data
+        doc = copy.deepcopy(base)
+        doc.pop("extends", None)
+        name = data["name"].strip()
+        if (doc.get("name") or {}).get(lang()) != name:
+            doc["name"] = {lang(): name}
+            doc["slug"] = own_slug(name)
+        summary = data["summary"].strip()
+        if summary:
+            doc["summary"] = {lang(): summary}
+        doc["players"] = [data["players_low"], data["players_high"]]
+        doc["house_rules"] = list(data["house_rules"])
+        doc["melds"] = _without_none(
+            {
+                **doc.get("melds", {}),
+                "set_min": data["set_min"],
+                "set_max": data["set_max"],
+                "set_suits": "different" if data["set_suits_different"] else "any",
+                "run_min": data["run_min"],
+                "aces": data["aces"],
+                "set_jokers_most": data["set_jokers_most"],
+                "jokers_at_most_naturals": data["jokers_at_most_naturals"],
+                "jokers_side_by_side": not data["jokers_apart"],
+                "joker_limits": self._limits(),
+            }
+        )
+        doc["lay_down"] = _without_none(
+            {
+                **doc.get("lay_down", {}),
+                "exact": data["exact"],
+                "no_contiguous_runs": data["no_contiguous_runs"],
+                "same_rank_sets_count_once": data["same_rank_sets_count_once"],
+                "jokers_most": data["lay_down_jokers_most"],
+            }
+        )
+        doc["values"] = _without_none(
+            {
+                "ace": data["ace_points"],
+                "joker": data["joker_points"],
+                "face": data["face_points"],
+                "pips": data["pip_points"],
+            }
+        )
+        doc["deal"] = {
+            **{k: v for k, v in doc.get("deal", {}).items() if k != "cards"},
+            "extra_cards": data["extra_cards"],
+            "jokers_per_deck": data["jokers_per_deck"],
+            "decks": self._decks(),
+        }
+        bonuses = {
+            "went_out": data["went_out_bonus"],
+            "went_out_in_one_go": data["one_go_bonus"],
+            "opened_first": data["opened_first_bonus"],
+        }
+        doc["scoring"] = {
+            **doc.get("scoring", {}),
+            "lowest_wins": data["lowest_wins"],
+            "bonuses": {k: v for k, v in bonuses.items() if v is not None},
+        }
+        doc["play"] = {
+            **doc.get("play", {}),
+            "dealer_passes": data["dealer_passes"],
+            "direction": data["direction"],
+            "no_winner_deals": data["no_winner_deals"],
+        }
+        doc["rounds"] = self._rounds()
+        doc.pop("opening", None)
+        doc.pop("romi", None)
+        return doc
+
+    def _rounds(self) -> list[dict[str, Any]]:
+        data = self.cleaned_data
+        rounds = []
+        for n in range(self.rounds):
+            contract = []
+            for m in range(MELDS_PER_ROUND):
+                kind, size = data.get(f"kind_{n}_{m}"), data.get(f"size_{n}_{m}")
+                if kind and size:
+                    contract.append({kind: size, "count": data.get(f"count_{n}_{m}") or 1})
+            rounds.append(
+                {
+                    "cards": data[f"cards_{n}"],
+                    "contract": contract,
+                    "lay_all_cards": data[f"all_out_{n}"],
+                }
+            )
+        return rounds
+
+    def _decks(self) -> list[dict[str, Any]]:
+        data = self.cleaned_data
+        rows = []
+        for d in range(self.deck_rows):
+            low, high, decks = (data.get(f"{k}_{d}") for k in ("deck_from", "deck_to", "decks"))
+            if low is None and high is None and decks is None:
+                continue  # an empty row
+            row = {"players": [low or 1, high or low or 1], "decks": decks or 1}
+            if data.get(f"deck_jokers_{d}") is not None:
+                row["jokers"] = data[f"deck_jokers_{d}"]
+            if data.get(f"deck_round_{d}"):
+                row["from_round"] = data[f"deck_round_{d}"]
+            rows.append(row)
+        return rows
+
+    def _limits(self) -> list[dict[str, Any]]:
+        data = self.cleaned_data
+        limits = []
+        for k in range(JOKER_LIMIT_ROWS):
+            start, most = data.get(f"limit_from_{k}"), data.get(f"limit_most_{k}")
+            if start is not None and most is not None:
+                limits.append(
+                    {"kind": data.get(f"limit_kind_{k}") or "any", "from_size": start, "most": most}
+                )
+        return limits
+
+
+def own_slug(name: str) -> str:
+    """A slug for a table's game named so: never a built-in game's, always 3 to 40 signs."""
+    slug = slugify(name)[:34].strip("-")
+    if len(slug) < 3 or slug in SYSTEMS:
+        slug = f"{slug}-own".strip("-") if slug else "own-game"
+    return slug
+
+
+def _without_none(table: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in table.items() if v is not None}

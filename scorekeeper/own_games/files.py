@@ -1,0 +1,63 @@
+"""The builder's plumbing: a posted file read as a document, rows added or removed in the
+posted fields, a file handed out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse, QueryDict
+
+from rules_engine import MOST_VARIANT_BYTES, RulesError, variant_text_document
+from scorekeeper.own_games.builder import MELDS_PER_ROUND, MOST_DECK_ROWS, MOST_ROUNDS
+
+
+def document_of_text(text: str) -> dict[str, Any]:
+    """A variant file (TOML) as a whole document; refused (RulesError) when it is too long
+    or not well formed."""
+    if len(text) > MOST_VARIANT_BYTES:
+        raise RulesError("variant_too_large", most=MOST_VARIANT_BYTES)
+    return variant_text_document(text)
+
+
+def _round_keys(n: int) -> list[str]:
+    keys = [f"cards_{n}", f"all_out_{n}"]
+    for m in range(MELDS_PER_ROUND):
+        keys += [f"kind_{n}_{m}", f"count_{n}_{m}", f"size_{n}_{m}"]
+    return keys
+
+
+def grown(posted: QueryDict, action: str, row: str) -> QueryDict:
+    """The posted fields with a round added (a copy of the last), a round removed (the rows
+    after it move up) or a row of decks added."""
+    data = posted.copy()
+    rounds = _count(data.get("rounds"), MOST_ROUNDS)
+    if action == "add_round" and rounds < MOST_ROUNDS:
+        for old, new in zip(_round_keys(rounds - 1), _round_keys(rounds), strict=True):
+            if old in data:
+                data.setlist(new, data.getlist(old))
+        data["rounds"] = str(rounds + 1)
+    elif action == "remove_round" and rounds > 1 and row.isdigit() and int(row) < rounds:
+        for n in range(int(row), rounds - 1):
+            for old, new in zip(_round_keys(n + 1), _round_keys(n), strict=True):
+                data.pop(new, None)
+                if old in data:
+                    data.setlist(new, data.getlist(old))
+        for key in _round_keys(rounds - 1):
+            data.pop(key, None)
+        data["rounds"] = str(rounds - 1)
+    elif action == "add_decks":
+        data["deck_rows"] = str(
+            min(_count(data.get("deck_rows"), MOST_DECK_ROWS) + 1, MOST_DECK_ROWS)
+        )
+    return data
+
+
+def _count(value: object, most: int) -> int:
+    text = str(value or "")
+    return max(1, min(int(text), most)) if text.isdigit() and len(text) <= 2 else 1
+
+
+def downloaded(content: str, name: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/toml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

@@ -1,0 +1,269 @@
+"""A table builds its own game from a known one, saves it, shares it and plays it."""
+
+import json
+import re
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from rules_engine import get_rules, variant_toml
+from scorekeeper.models import Game, HouseGame
+from tests.scorekeeper.form_data import form_data
+
+
+def builder(client, start="carioca"):
+    page = client.get(f"/own/new/?from={start}")
+    assert page.status_code == 200
+    return form_data(page.content.decode())
+
+
+def save(client, data, **changes):
+    posted = {**data, **changes}
+    posted.setdefault("action", "save")
+    return client.post("/own/create/", posted)
+
+
+def made(client, start="carioca", **changes):
+    answer = save(client, builder(client, start), **changes)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    token = answer["Location"].split("/")[2]
+    return HouseGame.objects.get(), token
+
+
+def test_the_builder_starts_from_a_known_game_under_a_name_of_the_table(client, db):
+    data = builder(client)
+    assert data["name"] == "Carioca, à notre façon"
+    assert data["rounds"] == "9" and data["cards_0"] == "12"
+    assert (data["kind_0_0"], data["count_0_0"], data["size_0_0"]) == ("set", "2", "3")
+    assert data["aces"] == "round_the_corner" and data["joker_points"] == "50"
+
+
+def test_carioca_with_jokers_at_30_and_no_round_the_corner_is_saved_as_its_own_game(client, db):
+    house, token = made(client, joker_points="30", aces="low_or_high")
+    rules = get_rules("carioca")
+    doc = house.document
+    assert doc["values"]["joker"] == 30 and doc["melds"].get("aces", "low_or_high") == "low_or_high"
+    assert doc["slug"] == "carioca-a-notre-facon"
+    assert len(doc["rounds"]) == len(rules.contracts)
+    page = client.get(f"/own/{token}/").content.decode()
+    assert "Carioca, à notre façon" in page and "joker 30" in page
+
+
+def test_the_preview_says_why_a_change_cannot_be_played(client, db):
+    data = builder(client)
+    answer = save(client, data, action="preview", cards_8="5")  # 13 cards to lay from 5
+    text = answer.content.decode()
+    assert answer.status_code == 200
+    assert "Not playable yet" in text and "Round 9" in text or "Manche 9" in text
+    assert not HouseGame.objects.exists()
+
+
+def test_an_unplayable_game_is_not_saved_and_says_why(client, db):
+    answer = save(client, builder(client), cards_8="5")
+    assert answer.status_code == 422
+    assert "Manche 9" in answer.content.decode()
+    assert not HouseGame.objects.exists()
+
+
+def test_rounds_are_added_and_removed_before_saving(client, db):
+    data = builder(client, "king-rummy")
+    more = form_data(save(client, data, action="add_round").content.decode())
+    assert more["rounds"] == "5" and more["size_4_0"] == more["size_3_0"]
+    fewer = form_data(save(client, more, action="remove_round:0").content.decode())
+    assert fewer["rounds"] == "4" and fewer["kind_0_0"] == "set" and fewer["count_0_0"] == "3"
+    assert not HouseGame.objects.exists()
+
+
+def test_the_file_in_the_builder_changes_what_the_fields_do_not_show(client, db):
+    data = builder(client, "shanghai")
+    text = data["file"].replace("run_min = 4", "run_min = 4\njokers_alone_never_a_set = true")
+    page = save(client, data, action="use_file", file=text).content.decode()
+    house, _token = made_from(client, form_data(page))
+    assert house.document["melds"]["jokers_alone_never_a_set"] is True
+
+
+def made_from(client, data):
+    answer = save(client, data)
+    assert answer.status_code == 302
+    return HouseGame.objects.get(), answer["Location"].split("/")[2]
+
+
+def test_a_broken_file_is_refused_in_words_and_nothing_changes(client, db):
+    data = builder(client)
+    answer = save(client, data, action="use_file", file="[melds]\nrun_min = 99\n")
+    assert answer.status_code == 422
+    assert "slug" in answer.content.decode() or "run_min" in answer.content.decode()
+
+
+def test_the_share_link_shows_prints_and_hands_out_the_file_but_never_changes_it(client, db):
+    house, token = made(client, joker_points="30")
+    page = client.get(f"/own/{token}/").content.decode()
+    share = re.search(r"/own/([^/]+)/grid\.pdf", page).group(1)
+    assert share != token
+    assert client.get(f"/own/{share}/edit/").status_code == 403
+    assert client.get(f"/own/{share}/grid.pdf?players=3")["Content-Type"] == "application/pdf"
+    assert client.get(f"/own/{share}/rules.pdf")["Content-Type"] == "application/pdf"
+    file = client.get(f"/own/{share}/game.toml").content.decode()
+    assert "joker = 30" in file
+    assert client.get(f"/own/{share}/qr.svg")["Content-Type"] == "image/svg+xml"
+
+
+def test_a_shared_file_is_imported_as_a_game_of_its_own(client, db):
+    text = variant_toml(get_rules("continental")).replace(
+        'slug = "continental"', 'slug = "nuestro"'
+    )
+    upload = SimpleUploadedFile("nuestro.toml", text.encode(), "application/toml")
+    answer = client.post("/own/upload/", {"file": upload})
+    assert answer.status_code == 302
+    assert HouseGame.objects.get().document["slug"] == "nuestro"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        variant_toml(get_rules("continental")),  # a built-in game's own name
+        "slug = [" * 2000,
+        "x" * 40_000,
+    ],
+    ids=["taken name", "deep", "too long"],
+)
+def test_a_hostile_or_taken_file_is_refused_and_nothing_is_stored(client, db, text):
+    upload = SimpleUploadedFile("g.toml", text.encode(), "application/toml")
+    answer = client.post("/own/upload/", {"file": upload})
+    assert answer.status_code == 422
+    assert not HouseGame.objects.exists()
+
+
+def test_a_game_started_from_it_keeps_its_frozen_copy(client, db):
+    house, token = made(client, joker_points="30", aces="low_or_high")
+    page = client.get(f"/own/{token}/").content.decode()
+    share = re.search(r"/own/([^/]+)/grid\.pdf", page).group(1)
+    start = client.get(f"/new/?own={share}")
+    assert start.status_code == 200
+    answer = client.post(
+        "/new/",
+        {
+            "own": share,
+            "rules": house.document["slug"],
+            "first_dealer": "0",
+            "name_0": "Ana",
+            "name_1": "Beto",
+            "name_2": "Coni",
+        },
+    )
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    game = Game.objects.get()
+    assert game.variant["values"]["joker"] == 30
+    assert game.table.rules.values.joker == 30
+    # The table changes its game later: the game in progress keeps what it started with.
+    edit = form_data(client.get(f"/own/{token}/edit/").content.decode())
+    assert (
+        client.post(
+            f"/own/{token}/edit/", {**edit, "joker_points": "40", "action": "save"}
+        ).status_code
+        == 302
+    )
+    assert HouseGame.objects.get().document["values"]["joker"] == 40
+    game.refresh_from_db()
+    assert Game.objects.get().table.rules.values.joker == 30
+    assert "Carioca, à notre façon" in client.get(answer["Location"]).content.decode()
+
+
+def test_the_schema_is_published(client, db):
+    schema = client.get("/own/schema.json").json()
+    assert schema["title"].startswith("A contract-rummy game")
+
+
+def started(client, **changes):
+    """A table's own Carioca (jokers 30, no round the corner) and a game of three with it."""
+    house, token = made(client, joker_points="30", aces="low_or_high", **changes)
+    page = client.get(f"/own/{token}/").content.decode()
+    share = re.search(r"/own/([^/]+)/grid\.pdf", page).group(1)
+    answer = client.post(
+        "/new/",
+        {
+            "own": share,
+            "rules": house.document["slug"],
+            "first_dealer": "0",
+            "name_0": "Ana",
+            "name_1": "Beto",
+            "name_2": "Coni",
+        },
+    )
+    return Game.objects.get(), answer["Location"].split("/")[2]
+
+
+def test_a_round_of_an_own_game_scores_by_its_own_values(client, db):
+    game, edit = started(client)
+    answer = client.post(
+        f"/g/{edit}/rounds/",
+        {"version": "0", "went_out": "0", "points_0": "0", "cards_1": "JK AS", "points_2": "7"},
+    )
+    assert answer.status_code in (200, 302)
+    scores = list(game.rounds.get().scores.order_by("player__seat").values_list("score", flat=True))
+    assert scores == [0, 30 + 20, 7]
+
+
+def test_an_own_game_exports_with_its_rules_and_imports_back_elsewhere(client, db):
+    game, edit = started(client)
+    exported = client.get(f"/g/{edit}/game.json").json()
+    assert exported["variant"]["values"]["joker"] == 30
+    game.delete()
+    upload = SimpleUploadedFile("g.json", json.dumps(exported).encode(), "application/json")
+    answer = client.post("/import/", {"document": upload})
+    assert answer.status_code == 302, answer.content.decode()[:500]
+    assert Game.objects.get().table.rules.values.joker == 30
+
+
+def test_an_import_whose_own_rules_cannot_be_played_is_refused(client, db):
+    game, edit = started(client)
+    exported = client.get(f"/g/{edit}/game.json").json()
+    exported["variant"]["rounds"][0]["cards"] = 2
+    exported["uuid"] = "00000000-0000-4000-8000-000000000001"
+    upload = SimpleUploadedFile("g.json", json.dumps(exported).encode(), "application/json")
+    answer = client.post("/import/", {"document": upload})
+    assert answer.status_code == 422
+    assert "variant" in answer.content.decode()
+    assert Game.objects.count() == 1
+
+
+def test_the_game_page_links_the_rules_and_the_checker_of_its_own_game(client, db):
+    game, edit = started(client)
+    page = client.get(f"/g/{edit}/").content.decode()
+    assert f"/g/{edit}/rules/" in page
+    rules = client.get(f"/g/{edit}/rules/").content.decode()
+    assert "joker 30" in rules
+    query = re.search(r'href="/check/\?([^"]+)"', page).group(1).replace("&amp;", "&")
+    assert "game=" in query
+    checked = client.get(f"/check/?{query}&melds=KH+AH+2H+3H+%7C+7S+7D+7C").content.decode()
+    assert "ne peut pas relier le roi et le 2" in checked  # no round the corner here
+
+
+def test_a_group_keeps_its_own_game_and_its_book_counts_it(client, db):
+    from scorekeeper import services
+
+    club, club_edit, _view = services.club_create(name="Jueves", names=["Ana", "Beto", "Coni"])
+    client.get(f"/club/{club_edit}/")  # the phone opens its group
+    house, token = made(client, joker_points="30")
+    assert client.post(f"/own/{token}/group/", {"group": club_edit}).status_code == 302
+    assert HouseGame.objects.get().club == club
+    page = client.get(f"/club/{club_edit}/").content.decode()
+    assert "Carioca, à notre façon" in page
+    share = re.search(r'name="own" value="([^"]+)"', page).group(1)  # the group's own game
+    answer = client.get(f"/new/?own={share}&club={club_edit}&player=Ana&player=Beto&player=Coni")
+    assert answer.status_code == 200
+    client.post(
+        "/new/",
+        {
+            "own": share,
+            "club": club_edit,
+            "rules": house.document["slug"],
+            "first_dealer": "0",
+            "name_0": "Ana",
+            "name_1": "Beto",
+            "name_2": "Coni",
+        },
+    )
+    assert Game.objects.get().club == club
+    book = client.get(f"/club/{club_edit}/").content.decode()
+    assert 'value="carioca-a-notre-facon"' in book  # the book's game filter names it
