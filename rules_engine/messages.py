@@ -87,10 +87,14 @@ def contract_words(contract: Contract, lang: str) -> str:
 
 
 def contract_symbols(contract: Contract) -> str:
-    """Icons: a set as three suits of one rank, a run as one suit repeated."""
+    """Icons: a set as three suits of one rank, a run as one suit repeated (a long run as its
+    suit and its length, ♠×10, to fit a grid's narrow column)."""
     icons = []
     for req in contract.requirements:
-        icons.append("♣♦♥" if req.kind == "set" else "♠" * req.size)
+        if req.kind == "set":
+            icons.append("♣♦♥")
+        else:
+            icons.append("♠" * req.size if req.size <= 5 else f"♠×{req.size}")
     return " + ".join(icons)
 
 

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from rules_engine import PlayerDeal, TableOptions, get_rules
+from rules_engine import PlayerDeal, TableOptions, get_rules, variant_document
 from scorekeeper import services
 from scorekeeper.core import tokens
 from scorekeeper.models import Game, SeatLink
+from scorekeeper.own_games.services import house_game_create
 
 
 @dataclass
@@ -128,6 +129,22 @@ def page_tour(start_game) -> dict[str, str]:
     came.game.refresh_from_db()
     deal = [PlayerDeal(5), PlayerDeal(), PlayerDeal(0, None, out), PlayerDeal(9), PlayerDeal(14)]
     services.round_record(game=came.game, entries=deal)
+    # A table's own game (Carioca, jokers at 30), and a game of three started from it.
+    own_document = variant_document(get_rules("carioca")) | {
+        "slug": "carioca-del-jueves",
+        "name": {"es": "Carioca del jueves"},
+    }
+    own_document["values"] = {"ace": 20, "joker": 30}
+    house, own_edit = house_game_create(own_document)
+    own_game, own_game_edit, _own_view = services.game_start(
+        rules_slug="carioca-del-jueves",
+        names=["Ana", "Ben", "Cléo"],
+        first_dealer=0,
+        variant=house.document,
+    )
+    services.round_record(
+        game=own_game, entries=[PlayerDeal(0, None, out), PlayerDeal(50), PlayerDeal(12)]
+    )
     return {
         "came and went": came.url,
         "came and went, players": f"{came.url}players/",
@@ -166,4 +183,9 @@ def page_tour(start_game) -> dict[str, str]:
         "group games": f"/club/{club_edit}/games/",
         "group history": f"/club/{club_edit}/history/",
         "import a book": "/groups/import/",
+        "create your game": "/own/new/",
+        "build your game": "/own/new/?from=shanghai",
+        "your own game": f"/own/{own_edit}/",
+        "a game of your own": f"/g/{own_game_edit}/",
+        "rules of a preset": "/rules/continental/",
     }

@@ -139,13 +139,22 @@ class BuilderForm(forms.Form):
                 "index": n,
                 "cards": self[f"cards_{n}"],
                 "all_out": self[f"all_out_{n}"],
-                "melds": [
-                    (self[f"count_{n}_{m}"], self[f"kind_{n}_{m}"], self[f"size_{n}_{m}"])
-                    for m in range(MELDS_PER_ROUND)
-                ],
+                "melds": self._meld_rows(n),
             }
             for n in range(self.rounds)
         ]
+
+    def _meld_rows(
+        self, n: int
+    ) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
+        """A round's meld rows: those filled in, and one empty row to add another kind."""
+        rows = [
+            (self[f"count_{n}_{m}"], self[f"kind_{n}_{m}"], self[f"size_{n}_{m}"])
+            for m in range(MELDS_PER_ROUND)
+        ]
+        filled = [row for row in rows if row[1].value() or row[2].value() or row[0].errors]
+        empty = [row for row in rows if row not in filled]
+        return filled + empty[:1]
 
     def deck_rows_shown(self) -> list[tuple[forms.BoundField, ...]]:
         return [

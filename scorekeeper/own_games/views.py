@@ -58,7 +58,13 @@ def _copy_of(rules: RuleSystem) -> dict[str, Any]:
     """A built-in game's document as the start of a table's own: named as theirs."""
     document = variant_document(rules)
     name = _("%(name)s, our way") % {"name": rules.name[lang()]}
-    return {**document, "slug": own_slug(name), "name": {lang(): name}}
+    summary = _("Based on %(name)s.") % {"name": rules.name[lang()]}
+    return {
+        **document,
+        "slug": own_slug(name),
+        "name": {lang(): name},
+        "summary": {lang(): summary},
+    }
 
 
 def _base_from(asked: str) -> dict[str, Any] | None:

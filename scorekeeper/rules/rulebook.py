@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -140,15 +141,22 @@ def _joker_lines(rules: RuleSystem) -> list[str]:
     meld = rules.meld_rules
     lines = []
     kinds = {"set": _("a set"), "run": _("a run"), "any": _("a meld")}
+    smallest = {"set": meld.set_min, "run": meld.run_min, "any": min(meld.set_min, meld.run_min)}
     for limit in meld.joker_limits:
-        lines.append(
-            ngettext(
+        words = {"size": limit.from_size, "kind": kinds[limit.kind], "n": limit.most}
+        if limit.from_size <= smallest[limit.kind]:  # every meld of its kind
+            line = ngettext(
+                "%(kind)s holds at most %(n)d joker.",
+                "%(kind)s holds at most %(n)d jokers.",
+                limit.most,
+            )
+        else:
+            line = ngettext(
                 "From %(size)d cards, %(kind)s holds at most %(n)d joker.",
                 "From %(size)d cards, %(kind)s holds at most %(n)d jokers.",
                 limit.most,
             )
-            % {"size": limit.from_size, "kind": kinds[limit.kind], "n": limit.most}
-        )
+        lines.append(capfirst(line % words))
     if meld.jokers_at_most_naturals:
         lines.append(_("A meld never holds more jokers than real cards."))
     if not meld.jokers_side_by_side:
