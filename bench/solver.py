@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules_engine import Card, SearchTooLarge, get_rules
+from rules_engine import SYSTEMS, Card, SearchTooLarge, get_rules
 from rules_engine.cards import SUITS, format_card  # noqa: E402
 from rules_engine.catalogue import cards_dealt, decks_and_jokers
 from rules_engine.errors import HandTooLarge  # noqa: E402
@@ -35,7 +35,8 @@ from rules_engine.romi import ValueCard, check_romi_contract, parse_requirements
 from rules_engine.solver import solve_contract
 from rules_engine.solver_opening import solve_opening
 
-CONTRACT_SYSTEMS = ("rami-contrat", "liverpool", "rami-contrat-13")
+# Every system played in contracts: the three seeds and the presets.
+CONTRACT_SYSTEMS = tuple(slug for slug, rules in SYSTEMS.items() if rules.contracts)
 ROMI_CONTRACTS = [
     "pair",
     "pair+pair",
@@ -61,10 +62,15 @@ def deck(slug: str, players: int, round_number: int) -> list[Card]:
 
 def adversarial(slug: str, rng: random.Random) -> list[tuple[int, list[Card]]]:
     """Hands built to make the search work: many jokers, long same-suit stretches, duplicates."""
-    rounds = range(1, 8)
+    rules = get_rules(slug)
+    rounds = range(1, max(len(rules.contracts), 1) + 1)
     size = 13 if slug == "rami-51" else 14
     hands = []
     for n in rounds:
+        # One suit, a pair and a joker (issue 39: Liverpool's round 7 once gave up on it).
+        hands.append(
+            (n, [Card(r, "H") for r in (12, 5, 11, 10, 5, 1, 7, 6, 9, 13, 8, 2)] + [Card(0)])
+        )
         hands.append((n, [Card(0)] * 4 + [Card(r, "H") for r in range(2, 2 + size - 4)]))
         hands.append((n, [Card(0)] * 6 + [Card(r, s) for r in (5, 6, 7, 8) for s in "SH"]))
         hands.append((n, [Card(r, "S") for r in range(1, 8)] * 2))
@@ -105,8 +111,8 @@ def bench_contracts(slug: str, hands: int, rng: random.Random):
     rules = get_rules(slug)
     random_times, hard_times = [], []
     for _ in range(hands):
-        n = rng.randint(1, 7)
-        players = rng.randint(*rules.players) if slug != "rami-contrat" else rng.randint(3, 5)
+        n = rng.randint(1, len(rules.contracts))
+        players = rng.randint(*rules.players)
         hand = rng.sample(deck(slug, players, n), cards_dealt(rules, n) + 1)
         random_times.append(time_one(solve_contract, rules, n, hand))
     for n, hand in adversarial(slug, rng):
@@ -174,7 +180,7 @@ def real_hands(slug: str, count: int, rng: random.Random):
             yield 0, (parse_requirements(rng.choice(ROMI_CONTRACTS)), rng.sample(cards, limit))
         return
     for _ in range(count):
-        n = rng.randint(1, 7) if rules.contracts else 1
+        n = rng.randint(1, len(rules.contracts)) if rules.contracts else 1
         players = rng.randint(*rules.players)
         held = cards_dealt(rules, n) + 1
         yield n, rng.sample(deck(slug, players, n), held)
@@ -243,7 +249,7 @@ def climb(slug: str, steps: int, rng: random.Random):
         ]
     else:
         limits = hand_limits(rules)
-        rounds = range(1, 8) if rules.contracts else (1,)
+        rounds = range(1, len(rules.contracts) + 1) if rules.contracts else (1,)
 
         def most(n: int) -> int:
             lay_all = rules.contracts and rules.contracts[n - 1].lay_all_cards

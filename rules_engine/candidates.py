@@ -43,10 +43,12 @@ def set_candidates(
     jokers: int,
     lay_all: bool,
     swaps: int = 99,
+    start: int = 1,
 ) -> Iterator[Candidate]:
+    """Every set this requirement may take from the hand, from the rank `start` on."""
     meld = rules.meld_rules
     sizes = _sizes("set", req, meld, lay_all, counts, jokers)
-    for rank in range(1, 14):
+    for rank in range(start, 14):
         have = [counts[_INDEX[(rank, s)]] for s in SUITS]
         total = sum(have)
         if not total:
@@ -94,9 +96,11 @@ def run_candidates(
     swaps: int = 99,
     splittable: bool = True,
     budget: Budget | None = None,
+    start: tuple[str, int] = ("", 0),
 ) -> Iterator[Candidate]:
-    """Every run this requirement may take from the hand. Each window looked at is a node of
-    `budget`: with long same-suit stretches and house rules, looking is most of the work."""
+    """Every run this requirement may take from the hand, from the window `start` (suit, low)
+    on. Each window looked at is a node of `budget`: with long same-suit stretches and house
+    rules, looking is most of the work."""
     meld = rules.meld_rules
     circular = meld.circular_runs
     sizes = list(_sizes("run", req, meld, lay_all, counts, jokers))
@@ -109,7 +113,11 @@ def run_candidates(
     wanted = set(sizes)
     longest = max(sizes, default=0)
     for suit in SUITS:
+        if suit < start[0]:
+            continue
         for low in lows:
+            if (suit, low) < start:
+                continue  # taken by an alike requirement before, in the one order tried
             # The window grows one position at a time from `low`: what each longer run
             # holds is what the shorter one held plus one card.
             positions: list[int] = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from itertools import accumulate
+from typing import Any
 
 from .candidates import Candidate, hand_counts, run_candidates, set_candidates
 from .cards import Card
@@ -48,6 +49,12 @@ class _ContractSearch:
         self.distinct_sets = rules.same_rank_sets_count_once
         self.failed: set[object] = set()
         self.floors: dict[tuple[int, ...], dict[Requirement, int]] = {}
+        # Alike requirements (three runs of 4) are filled in one order of their candidates
+        # only: a lay-down is the same whichever of them each meld fills.
+        self.group_start = [0] * len(self.reqs)
+        for i in range(1, len(self.reqs)):
+            alike = self.reqs[i] == self.reqs[i - 1]
+            self.group_start[i] = self.group_start[i - 1] if alike else i
 
     def solve(self, counts: list[int], jokers: int) -> list[Candidate] | None:
         most = self.rules.lay_down_jokers_most
@@ -55,7 +62,7 @@ class _ContractSearch:
             if self.lay_all:
                 return None  # every card laid would lay more jokers than one lay-down holds
             jokers = most  # the others stay in hand
-        return self._step(0, counts, jokers, (), ())
+        return self._step(0, counts, jokers, (), (), None)
 
     def _step(
         self,
@@ -64,6 +71,7 @@ class _ContractSearch:
         jokers: int,
         runs: tuple[tuple[str, int, int], ...],
         ranks: tuple[int, ...],  # of the sets laid so far, when two may not share one
+        after: tuple[Any, ...] | None,  # the candidate the alike requirement before took
     ) -> list[Candidate] | None:
         if i == len(self.reqs):
             if self.lay_all and (jokers or any(counts)):
@@ -72,7 +80,8 @@ class _ContractSearch:
         req = self.reqs[i]
         self.budget.spend()
         held = tuple(counts)
-        memo = (i, held, jokers, runs if self.contiguity else (), ranks)
+        # The same cards left with the same melds laid, in whatever order: one state.
+        memo = (i, held, jokers, runs if self.contiguity else (), ranks, after)
         if memo in self.failed:
             return None
         # The same cards come back with other runs laid (contiguity) or other set ranks:
@@ -86,11 +95,14 @@ class _ContractSearch:
             self.failed.add(memo)
             return None
         # A joker stands in for a natural still in hand only when that natural is the lone
-        # natural of a later meld (any other lay-down can swap it back), so at most one such
-        # swap per requirement still to come.
-        swaps = len(self.reqs) - i - 1
+        # natural of another meld (any other lay-down can swap it back), so at most one such
+        # swap per requirement still to come, or alike and filled before in candidate order.
+        swaps = len(self.reqs) - i - 1 + (i - self.group_start[i])
         if req.kind == "set":
-            candidates = set_candidates(self.rules, req, counts, jokers, self.lay_all, swaps)
+            first = after[1] if after is not None else 1
+            candidates = set_candidates(
+                self.rules, req, counts, jokers, self.lay_all, swaps, start=first
+            )
         else:
             candidates = run_candidates(
                 self.rules,
@@ -102,6 +114,7 @@ class _ContractSearch:
                 self.runs,
                 swaps,
                 budget=self.budget,
+                start=(after[1], after[2]) if after is not None else ("", 0),
             )
         spend = self.budget.spend
         for cand in candidates:
@@ -112,6 +125,8 @@ class _ContractSearch:
                 and _touches(cand.run, runs, self.overlap_meets, self.circular)
             ):
                 continue
+            if after is not None and cand.key < after:
+                continue  # this meld with the alike one before: tried in the other order
             rank = cand.key[1] if self.distinct_sets and cand.run is None else None
             if rank is not None and rank in ranks:
                 continue
@@ -123,6 +138,7 @@ class _ContractSearch:
                 jokers - cand.jokers,
                 runs + (cand.run,) if cand.run else runs,
                 ranks + (rank,) if rank is not None else ranks,
+                cand.key if i + 1 < len(self.reqs) and self.group_start[i + 1] <= i else None,
             )
             for slot, k in cand.uses:
                 counts[slot] += k
@@ -234,6 +250,8 @@ def _why_not(
     for kind in ("set", "run"):
         reqs = [r for r in contract.requirements if r.kind == kind]
         possible = len(reqs)
+        if possible == len(contract.requirements) and not contract.lay_all_cards:
+            possible -= 1  # the whole contract: the search just made says it cannot be
         while possible and _search(rules, Contract(tuple(reqs[:possible])), hand, budget) is None:
             possible -= 1
         if possible < len(reqs):

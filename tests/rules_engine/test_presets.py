@@ -195,3 +195,11 @@ def test_king_rummy_four_contracts_and_a_joker_at_25():
         "Two sets + a run of 4",
     ]
     assert king.hand_value(parse_cards("JK")) == 25
+
+
+def test_liverpool_round_7_decides_a_hand_of_one_suit_with_a_joker():
+    """Once answered "too many possibilities": three runs of 4 that must not follow on."""
+    hand = parse_cards("QH 5H JH TH JK 5H AH 7H 6H 9H KH 8H 2H")
+    found = table("liverpool", 4).find_lay_down(7, hand)
+    assert not found.found
+    assert [r.code for r in found.reasons] == ["only_n_possible"]

@@ -63,6 +63,11 @@ CASES = [
     ("liverpool", 3),
     ("rami-contrat-13", 2),
     ("rami-contrat-13", 3),
+    # presets whose rules the finder must keep: joker limits, a lay-down's jokers, jokers apart
+    ("shanghai", 1),
+    ("carioca", 2),
+    ("carioca", 3),
+    ("continental", 3),
 ]
 
 
