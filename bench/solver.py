@@ -260,7 +260,8 @@ def climb(slug: str, steps: int, rng: random.Random):
         stretch = [Card(r, s) for s in SUITS[:2] for r in range(1, 14)] * limits.copies
         seeds = [(n, (jokers + stretch)[: most(n)]) for n in rounds]
         # ...and a sample of the hand-made hard hands, cut to what the limits accept.
-        for n, hand in rng.sample(adversarial(slug, rng), 8):
+        hard = adversarial(slug, rng)
+        for n, hand in rng.sample(hard, min(8, len(hard))):
             n = n if rules.contracts else 1
             fitting = [c for c in hand if c.is_joker][: limits.jokers] + [
                 c for c in hand if not c.is_joker

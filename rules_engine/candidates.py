@@ -139,13 +139,13 @@ def run_candidates(
                     have_at.append(size - 1)
                 if size not in wanted:
                     continue
-                if budget is not None:
-                    budget.spend()
                 gaps = size - len(have_at)
                 if gaps > jokers:
                     break  # longer windows from this low only add gaps
                 if len(have_at) < meld.min_naturals:
                     continue
+                if budget is not None:
+                    budget.spend()  # a window that may hold a run: looking at it is work
                 most = meld.jokers_most("run", size)
                 spare = min(jokers - gaps, len(have_at) - meld.min_naturals, swaps, most - gaps)
                 for extra in range(spare + 1):

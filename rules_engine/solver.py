@@ -14,11 +14,11 @@ from itertools import accumulate
 from typing import Any
 
 from .candidates import Candidate, hand_counts, run_candidates, set_candidates
-from .cards import Card
+from .cards import SUITS, Card
 from .catalogue import cards_dealt, contract_for
-from .contracts import spans_meet
+from .contracts import fits, spans_meet
 from .limits import CONTRACT_NODES, Budget, HandLimits, check_hand
-from .melds import Reason
+from .melds import Reason, run_readings, set_readings
 from .systems import Contract, Requirement, RuleSystem
 
 
@@ -64,6 +64,29 @@ class _ContractSearch:
             jokers = most  # the others stay in hand
         return self._step(0, counts, jokers, (), (), None)
 
+    def _rest(
+        self,
+        req: Requirement,
+        counts: list[int],
+        jokers: int,
+        runs: tuple[tuple[str, int, int], ...],
+        ranks: tuple[int, ...],
+    ) -> list[Candidate] | None:
+        """The cards left as the last requirement's meld, if they make one that fits it."""
+        if not fits(req, sum(counts) + jokers):
+            return None
+        cards = _rest_cards(counts, jokers)
+        read = run_readings if req.kind == "run" else set_readings
+        self.budget.spend()  # reading the rest is a node of its own
+        for reading in read(tuple(cards), self.rules.meld_rules):
+            run = (reading.suit, reading.low, reading.high) if req.kind == "run" else None
+            if run and self.contiguity and _touches(run, runs, self.overlap_meets, self.circular):
+                continue
+            if run is None and self.distinct_sets and reading.rank in ranks:
+                continue
+            return [Candidate(("rest",), (), jokers, reading.cards, run)]
+        return None
+
     def _step(
         self,
         i: int,
@@ -80,10 +103,15 @@ class _ContractSearch:
         req = self.reqs[i]
         self.budget.spend()
         held = tuple(counts)
-        # The same cards left with the same melds laid, in whatever order: one state.
         memo = (i, held, jokers, runs if self.contiguity else (), ranks, after)
         if memo in self.failed:
             return None
+        if self.lay_all and i == len(self.reqs) - 1:
+            # Every card is laid: the last meld is whatever is left, read once.
+            last = self._rest(req, counts, jokers, runs, ranks)
+            if last is None:
+                self.failed.add(memo)
+            return last
         # The same cards come back with other runs laid (contiguity) or other set ranks:
         # their joker floors are worked out once.
         floors = self.floors.get(held)
@@ -146,6 +174,14 @@ class _ContractSearch:
                 return [cand] + rest
         self.failed.add(memo)
         return None
+
+
+def _rest_cards(counts: list[int], jokers: int) -> list[Card]:
+    cards = [Card(0)] * jokers
+    for index, count in enumerate(counts):
+        if count:
+            cards += [Card(index % 13 + 1, SUITS[index // 13])] * count
+    return cards
 
 
 def _joker_floor(rules: RuleSystem, req: Requirement, counts: list[int]) -> int:

@@ -18,7 +18,7 @@ MOST_ROUNDS = 30  # a game of 30 deals is an evening and more
 MOST_MELDS = 8  # melds one contract asks for (the finder's bound, contracts.MAX_MELDS)
 MOST_SIZE = 15  # cards in one meld a contract asks for
 MOST_CARDS = 20  # cards dealt to a hand
-MOST_PLAYERS = 12
+MOST_PLAYERS = 8  # the most seats a game, a grid and a file of this app hold
 MOST_DECKS = 4
 MOST_POINTS = 500  # a card's value, a bonus or a penalty
 MOST_BYTES = 32_000  # a document's size: the five seeds are under 3,000
@@ -29,7 +29,7 @@ Line = Annotated[str, Field(min_length=1, max_length=200)]
 Points = Annotated[int, Field(ge=-MOST_POINTS, le=MOST_POINTS)]
 Value = Annotated[int, Field(ge=0, le=MOST_POINTS)]
 Players = Annotated[
-    list[Annotated[int, Field(ge=1, le=MOST_PLAYERS)]], Field(min_length=2, max_length=2)
+    list[Annotated[int, Field(ge=2, le=MOST_PLAYERS)]], Field(min_length=2, max_length=2)
 ]
 
 

@@ -65,8 +65,8 @@ class BuilderForm(forms.Form):
 
     name = forms.CharField(label=_("Name of your game"), max_length=80)
     summary = forms.CharField(label=_("In one line (optional)"), max_length=200, required=False)
-    players_low = _number(1, 12)
-    players_high = _number(1, 12)
+    players_low = _number(2, 8)
+    players_high = _number(2, 8)
     set_min = _number(2, 15)
     set_max = _number(2, 15, required=False)
     set_suits_different = forms.BooleanField(required=False)
@@ -113,8 +113,8 @@ class BuilderForm(forms.Form):
                 self.fields[f"count_{n}_{m}"] = _number(1, 8, required=False)
                 self.fields[f"size_{n}_{m}"] = _number(2, 15, required=False)
         for d in range(self.deck_rows):
-            self.fields[f"deck_from_{d}"] = _number(1, 12, required=False)
-            self.fields[f"deck_to_{d}"] = _number(1, 12, required=False)
+            self.fields[f"deck_from_{d}"] = _number(1, 8, required=False)
+            self.fields[f"deck_to_{d}"] = _number(1, 8, required=False)
             self.fields[f"decks_{d}"] = _number(1, 4, required=False)
             self.fields[f"deck_jokers_{d}"] = _number(0, 16, required=False)
             self.fields[f"deck_round_{d}"] = _number(1, 30, required=False)

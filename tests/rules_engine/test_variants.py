@@ -195,7 +195,10 @@ UNPLAYABLE = {
         ("decks = 1\n", "decks = 1\njokers = 5\n"),
         "variant_too_many_jokers",
     ),
-    "a player count no deal serves": (("players = [2, 8]", "players = [2, 9]"), "variant_no_deal"),
+    "a player count no deal serves": (
+        ("players = [6, 8]\ndecks = 3", "players = [6, 7]\ndecks = 3"),
+        "variant_no_deal",
+    ),
     "too few cards for the hands": (
         ("players = [6, 8]\ndecks = 3", "players = [6, 8]\ndecks = 1"),
         "variant_deck_too_small",
