@@ -184,6 +184,14 @@ def _edited(request: HttpRequest, access: HouseGameAccess | None) -> HttpRespons
     document = form.document_over(base) if form is not None else base
     if action == "preview":
         return render(request, "own_games/_preview.html", {"preview": _preview(document)})
+    if action == "grid":  # the blank grid of the game as it is now, before it is saved
+        try:
+            rules = read_document(document, new=False)
+        except RulesError as error:
+            return _page(
+                request, document, form, access=access, refusal=_refusal(error), status=REFUSED
+            )
+        return _grid_pdf(rules, max(rules.players[0], 2))
     try:
         if access is None:
             token = house_game_create(document)[1]
@@ -293,6 +301,10 @@ def grid(request: HttpRequest, token: str) -> HttpResponse:
             _("This game is for %(low)d to %(high)d players.") % {"low": low, "high": high},
             status=400,
         )
+    return _grid_pdf(rules, players)
+
+
+def _grid_pdf(rules: RuleSystem, players: int) -> HttpResponse:
     try:
         table = Table.checked(rules, players)
     except RulesError as error:

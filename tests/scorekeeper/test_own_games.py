@@ -267,3 +267,12 @@ def test_a_group_keeps_its_own_game_and_its_book_counts_it(client, db):
     assert Game.objects.get().club == club
     book = client.get(f"/club/{club_edit}/").content.decode()
     assert 'value="carioca-a-notre-facon"' in book  # the book's game filter names it
+
+
+def test_the_blank_grid_is_seen_before_the_game_is_saved(client, db):
+    data = builder(client, "shanghai")
+    grid = save(client, data, action="grid", name="Shanghai de casa")
+    assert grid.status_code == 200 and grid["Content-Type"] == "application/pdf"
+    assert not HouseGame.objects.exists()
+    refused = save(client, data, action="grid", cards_8="1")  # 14 cards to lay from 10
+    assert refused.status_code == 422
