@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any
 
 from .cards import SUITS, Card
@@ -58,17 +58,33 @@ def set_candidates(
             if size - jokers > sum(caps):
                 continue
             most = min(size, sum(caps))
-            for split in product(*(range(c + 1) for c in caps)):
+            # The real cards it takes: enough that the jokers it needs are held and allowed,
+            # and at most one natural left for a joker per meld still to come.
+            fewest = max(
+                meld.min_naturals, size - jokers, size - meld.jokers_most("set", size), most - swaps
+            )
+            for split in _takes(caps, fewest, size):
                 n = sum(split)
-                if n < meld.min_naturals or n > size or size - n > jokers or most - n > swaps:
-                    continue
-                if size - n > meld.jokers_most("set", size):
-                    continue
                 uses = tuple((_INDEX[(rank, s)], k) for s, k in zip(SUITS, split, strict=True) if k)
                 cards = [Card(rank, s) for s, k in zip(SUITS, split, strict=True) for _ in range(k)]
                 free = [s for s, k in zip(SUITS, split, strict=True) if not k] or list(SUITS)
                 cards += [Card(0, "", (rank, free[i % len(free)])) for i in range(size - n)]
                 yield Candidate(("set", rank, size, uses), uses, size - n, tuple(cards), None)
+
+
+def _takes(caps: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
+    """Each way to take k[i] <= caps[i] cards with low <= sum(k) <= high, in the order
+    itertools.product gives them (only those: a hand of three decks has 256 ways per rank)."""
+    if not caps:
+        if low <= 0:
+            yield ()
+        return
+    rest = sum(caps[1:])
+    for k in range(min(caps[0], high) + 1):
+        if k + rest < low:
+            continue
+        for tail in _takes(caps[1:], low - k, high - k):
+            yield (k, *tail)
 
 
 def _sizes(

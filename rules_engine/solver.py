@@ -17,6 +17,7 @@ from .candidates import Candidate, hand_counts, run_candidates, set_candidates
 from .cards import SUITS, Card
 from .catalogue import cards_dealt, contract_for
 from .contracts import fits, spans_meet
+from .errors import SearchTooLarge
 from .limits import CONTRACT_NODES, Budget, HandLimits, check_hand
 from .melds import Reason, run_readings, set_readings
 from .systems import Contract, Requirement, RuleSystem
@@ -123,9 +124,11 @@ class _ContractSearch:
             self.failed.add(memo)
             return None
         # A joker stands in for a natural still in hand only when that natural is the lone
-        # natural of another meld (any other lay-down can swap it back), so at most one such
-        # swap per requirement still to come, or alike and filled before in candidate order.
-        swaps = len(self.reqs) - i - 1 + (i - self.group_start[i])
+        # natural of a later meld (any other lay-down can swap it back), so at most one such
+        # swap per requirement still to come. Alike requirements are filled in candidate
+        # order, not in the order that bound assumes: theirs is the jokers held.
+        alike = self.group_start[i] < i or (i + 1 < len(self.reqs) and self.group_start[i + 1] <= i)
+        swaps = jokers if alike else len(self.reqs) - i - 1
         if req.kind == "set":
             first = after[1] if after is not None else 1
             candidates = set_candidates(
@@ -246,7 +249,13 @@ def solve_contract(
             return Solution(False, (), (reason,))
     found = _search(rules, contract, hand, budget)
     if found is None:
-        return Solution(False, (), tuple(_why_not(rules, contract, hand, budget)))
+        # Decided: none. Saying why is a shorter search for each kind of meld, in what is
+        # left of the budget; past it the answer stays decided, with the general reason.
+        try:
+            reasons = tuple(_why_not(rules, contract, hand, budget))
+        except SearchTooLarge:
+            reasons = (Reason("cannot_combine"),)
+        return Solution(False, (), reasons)
     return Solution(True, found)
 
 
