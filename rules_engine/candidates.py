@@ -21,8 +21,23 @@ class Candidate:
     key: tuple[Any, ...]  # what makes two candidates the same meld
     uses: tuple[tuple[int, int], ...]  # (identity index, copies)
     jokers: int
-    cards: tuple[Card, ...]
+    given: tuple[Card, ...]  # a set's cards; a run's are made from its window when asked
     run: tuple[str, int, int] | None  # suit, low, high
+    # A run's window: its positions, which of them hold a real card, and whether it turns.
+    window: tuple[tuple[int, ...], frozenset[int], bool] | None = None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The meld's cards, jokers pinned: made only for the melds a finder answers with
+        (a search looks at thousands of runs and lays a handful)."""
+        if self.window is None or self.run is None:
+            return self.given
+        positions, natural_at, circular = self.window
+        suit = self.run[0]
+        return tuple(
+            Card(rank, suit) if i in natural_at else Card(0, "", (rank, suit))
+            for i, rank in enumerate(position_rank(p, circular) for p in positions)
+        )
 
 
 def hand_counts(hand: list[Card]) -> tuple[list[int], int]:
@@ -115,8 +130,8 @@ def run_candidates(
     start: tuple[str, int] = ("", 0),
 ) -> Iterator[Candidate]:
     """Every run this requirement may take from the hand, from the window `start` (suit, low)
-    on. Each window looked at is a node of `budget`: with long same-suit stretches and house
-    rules, looking is most of the work."""
+    on. Each start looked at, in a suit the hand holds, is a node of `budget`: with long
+    same-suit stretches and house rules, looking is most of the work."""
     meld = rules.meld_rules
     circular = meld.circular_runs
     sizes = list(_sizes("run", req, meld, lay_all, counts, jokers))
@@ -131,9 +146,13 @@ def run_candidates(
     for suit in SUITS:
         if suit < start[0]:
             continue
+        if sum(counts[_INDEX[(rank, suit)]] for rank in range(1, 14)) < meld.min_naturals:
+            continue  # no run of this suit can be made of the hand
         for low in lows:
             if (suit, low) < start:
                 continue  # taken by an alike requirement before, in the one order tried
+            if budget is not None:
+                budget.spend()  # the windows from one start: looking is the work
             # The window grows one position at a time from `low`: what each longer run
             # holds is what the shorter one held plus one card.
             positions: list[int] = []
@@ -160,8 +179,6 @@ def run_candidates(
                     break  # longer windows from this low only add gaps
                 if len(have_at) < meld.min_naturals:
                     continue
-                if budget is not None:
-                    budget.spend()  # a window that may hold a run: looking at it is work
                 most = meld.jokers_most("run", size)
                 spare = min(jokers - gaps, len(have_at) - meld.min_naturals, swaps, most - gaps)
                 for extra in range(spare + 1):
@@ -196,17 +213,13 @@ def _run_candidate(
     circular: bool,
 ) -> Candidate:
     uses: dict[int, int] = {}
-    cards = []
-    for i, (p, slot) in enumerate(zip(positions, slots, strict=True)):
-        rank = position_rank(p, circular)
+    for i, slot in enumerate(slots):
         if i in natural_at:
             uses[slot] = uses.get(slot, 0) + 1
-            cards.append(Card(rank, suit))
-        else:
-            cards.append(Card(0, "", (rank, suit)))
     used = tuple(sorted(uses.items()))
     jokers = len(positions) - len(natural_at)
     high = low + len(positions) - 1
+    window = (tuple(positions), frozenset(natural_at), circular)
     return Candidate(
-        ("run", suit, low, len(positions), used), used, jokers, tuple(cards), (suit, low, high)
+        ("run", suit, low, len(positions), used), used, jokers, (), (suit, low, high), window
     )

@@ -16,11 +16,12 @@ from .errors import HandTooLarge, SearchTooLarge
 from .systems import RuleSystem
 
 # Nodes each finder may explore. A node costs each finder a different time, so each has its
-# own budget: at most 50 ms of the slowest node on this project's machine, whatever the house
-# rules (bench/solver_house_rules.py; a contract search counts each run window it looks at).
-# Real hands need a fraction (bench/solver.py prints the most any of 10,000 seeded hands
-# needed).
-CONTRACT_NODES = 4_000
+# own budget: under 100 ms of the slowest nodes on this project's machine, whatever the house
+# rules or the variant (bench/solver_house_rules.py, bench/solver_variants.py: 28-card hands
+# of three decks and six jokers cost the most; a contract search counts each start of a run
+# window in a suit the hand holds). Real hands need a fraction (bench/solver.py prints the
+# most any of the seeded hands needed: under 1,000).
+CONTRACT_NODES = 3_500
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000
 

@@ -19,7 +19,7 @@ from .catalogue import cards_dealt, contract_for
 from .contracts import fits, spans_meet
 from .errors import SearchTooLarge
 from .limits import CONTRACT_NODES, Budget, HandLimits, check_hand
-from .melds import Reason, run_readings, set_readings
+from .melds import Reason, run_lows, run_readings, set_readings
 from .systems import Contract, Requirement, RuleSystem
 
 
@@ -74,12 +74,22 @@ class _ContractSearch:
         ranks: tuple[int, ...],
     ) -> list[Candidate] | None:
         """The cards left as the last requirement's meld, if they make one that fits it."""
-        if not fits(req, sum(counts) + jokers):
+        size = sum(counts) + jokers
+        if not fits(req, size):
             return None
-        cards = _rest_cards(counts, jokers)
-        read = run_readings if req.kind == "run" else set_readings
-        self.budget.spend()  # reading the rest is a node of its own
-        for reading in read(tuple(cards), self.rules.meld_rules):
+        held = [i for i, count in enumerate(counts) if count]
+        if req.kind == "run":
+            if len({i // 13 for i in held}) > 1 or (size < 14 and max(counts) > 1):
+                return None  # two suits, or a rank twice: no run, nothing to read
+            read = run_readings
+            # Reading a run tries each window it may sit in: each is a node.
+            self.budget.spend(len(run_lows(size, self.rules.meld_rules)))
+        else:
+            if len({i % 13 for i in held}) > 1:
+                return None  # two ranks: no set
+            read = set_readings
+            self.budget.spend()
+        for reading in read(tuple(_rest_cards(counts, jokers)), self.rules.meld_rules):
             run = (reading.suit, reading.low, reading.high) if req.kind == "run" else None
             if run and self.contiguity and _touches(run, runs, self.overlap_meets, self.circular):
                 continue
@@ -115,11 +125,10 @@ class _ContractSearch:
             return last
         # The same cards come back with other runs laid (contiguity) or other set ranks:
         # their joker floors are worked out once.
-        floors = self.floors.get(held)
-        if floors is None:
-            floors = self.floors[held] = {
-                r: _joker_floor(self.rules, r, counts) for r in set(self.reqs)
-            }
+        floors = self.floors.setdefault(held, {})
+        for r in self.reqs[i:]:
+            if r not in floors:
+                floors[r] = _joker_floor(self.rules, r, counts)
         if sum(floors[r] for r in self.reqs[i:]) > jokers:
             self.failed.add(memo)
             return None
@@ -193,9 +202,11 @@ def _joker_floor(rules: RuleSystem, req: Requirement, counts: list[int]) -> int:
     size = max(req.size, meld.set_min if req.kind == "set" else meld.run_min)
     best = 0
     if req.kind == "set":
-        for rank in range(13):
-            have = [counts[s * 13 + rank] for s in range(4)]
-            best = max(best, sum(map(bool, have)) if meld.set_distinct_suits else sum(have))
+        ranks = zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True)
+        if meld.set_distinct_suits:
+            best = max(sum(map(bool, have)) for have in ranks)
+        else:
+            best = max(map(sum, ranks))
         return 99 if not best else max(0, size - best)
     circular = meld.circular_runs
     for s in range(4):

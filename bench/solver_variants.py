@@ -1,0 +1,145 @@
+"""The finder's work budget against any variant a table may write.
+
+Run: .venv/bin/python bench/solver_variants.py [--variants 300] [--hands 40] [--seed 39]
+Makes random variant documents (rounds of 1 to 8 melds of 2 to 15 cards, 1 to 20 cards dealt,
+buying, every ace and joker rule, 1 to 4 decks), keeps those the engine accepts, and times
+the finder on real and hard hands of each with the production budget. Prints how many it
+decided, the median and worst time, and the worst input (target: worst <= 100 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules_engine import Card, RulesError, SearchTooLarge, get_rules  # noqa: E402
+from rules_engine.cards import SUITS, format_card  # noqa: E402
+from rules_engine.catalogue import cards_dealt, decks_and_jokers  # noqa: E402
+from rules_engine.limits import check_hand, hand_limits  # noqa: E402
+from rules_engine.playable import read_document  # noqa: E402
+from rules_engine.solver import solve_contract  # noqa: E402
+from rules_engine.variant_writer import document  # noqa: E402
+
+ACES = ("low_or_high", "round_the_corner", "low", "high")
+
+
+def random_variant(rng: random.Random, n: int) -> dict:
+    doc = document(get_rules(rng.choice(("liverpool", "shanghai", "carioca", "continental"))))
+    doc = {**doc, "slug": f"bench-{n}", "name": {"en": f"Bench {n}"}}
+    rounds = []
+    extra = rng.randint(0, 10)
+    for _ in range(rng.randint(1, 12)):
+        melds, total, cards_laid = [], 0, 0
+        for _ in range(rng.randint(1, 4)):
+            kind = rng.choice(("set", "run"))
+            size = rng.randint(3, 6) if kind == "set" else rng.randint(3, 9)
+            count = rng.randint(1, 3)
+            if total + count > 8 or cards_laid + size * count > 21 + extra:
+                break  # no more melds than a contract asks, nor cards than a hand holds
+            total += count
+            cards_laid += size * count
+            melds.append({kind: size, "count": count})
+        needs = sum(size * m["count"] for m in melds for size in (m.get("set") or m["run"],))
+        cards = max(1, min(20, needs - 1 - rng.randint(0, extra) + rng.randint(0, 3)))
+        melds = melds or [{"set": 3}]
+        rounds.append(
+            {"cards": cards, "contract": melds or [{"set": 3}], "lay_all_cards": rng.random() < 0.2}
+        )
+    doc["rounds"] = rounds
+    melds = {
+        "set_min": 3,
+        "run_min": rng.randint(3, 4),
+        "aces": rng.choice(ACES),
+        "jokers_at_most_naturals": rng.random() < 0.3,
+        "jokers_side_by_side": rng.random() < 0.7,
+    }
+    if rng.random() < 0.4:
+        melds["joker_limits"] = [{"from_size": 1, "most": rng.randint(0, 3)}]
+    doc["melds"] = melds
+    decks = rng.randint(1, 4)
+    doc["players"] = [2, rng.randint(2, 4)]
+    doc["deal"] = {
+        "extra_cards": extra,
+        "jokers_per_deck": rng.randint(0, 2),
+        "decks": [{"players": [2, 8], "decks": decks}],
+    }
+    doc["lay_down"] = {
+        "exact": rng.random() < 0.3,
+        "no_contiguous_runs": rng.random() < 0.5,
+        "same_rank_sets_count_once": rng.random() < 0.3,
+    }
+    if rng.random() < 0.3:
+        doc["lay_down"]["jokers_most"] = rng.randint(1, 4)
+    return doc
+
+
+def hands_of(rules, rng: random.Random, count: int):
+    """(round, hand): dealt hands with the buys, and hard ones (every joker, one suit)."""
+    limits = hand_limits(rules)
+    for _ in range(count):
+        n = rng.randint(1, len(rules.contracts))
+        decks, jokers = decks_and_jokers(rules, 2, n)
+        pack = [Card(r, s) for _ in range(decks) for s in SUITS for r in range(1, 14)]
+        pack += [Card(0)] * jokers
+        held = cards_dealt(rules, n) + 1
+        if not rules.contracts[n - 1].lay_all_cards:
+            held += rng.randint(0, rules.extra_cards_allowance)
+        if rng.random() < 0.5:
+            hand = rng.sample(pack, min(held, len(pack)))
+        else:  # hard: every joker beside a long stretch of one suit, with repeats
+            suit = rng.choice(SUITS)
+            stretch = [Card(r, suit) for r in range(1, 14)] * limits.copies
+            rng.shuffle(stretch)
+            hand = ([Card(0)] * jokers + stretch)[:held]
+        try:
+            check_hand(rules, hand)
+        except RulesError:
+            continue
+        yield n, hand
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--variants", type=int, default=300)
+    parser.add_argument("--hands", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=39)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    accepted = refused = 0
+    times: list[float] = []
+    undecided = 0
+    worst = (0.0, "", 0, [])
+    for n in range(args.variants):
+        try:
+            rules = read_document(random_variant(rng, n))
+        except RulesError:
+            refused += 1
+            continue
+        accepted += 1
+        for number, hand in hands_of(rules, rng, args.hands):
+            start = time.perf_counter()
+            try:
+                solve_contract(rules, number, hand)
+            except SearchTooLarge:
+                undecided += 1
+            ms = (time.perf_counter() - start) * 1000
+            times.append(ms)
+            if ms > worst[0]:
+                worst = (ms, rules.slug, number, hand)
+    print(f"variants: {accepted} accepted, {refused} refused as unplayable")
+    print(
+        f"hands: {len(times)}, decided {len(times) - undecided}, too many possibilities {undecided}"
+    )
+    print(f"median {statistics.median(times):.3f} ms, max {max(times):.1f} ms (target <= 100 ms)")
+    ms, slug, number, hand = worst
+    print(f"worst: {ms:.1f} ms, {slug} round {number}: {' '.join(format_card(c) for c in hand)}")
+
+
+if __name__ == "__main__":
+    main()
