@@ -19,8 +19,8 @@ from .catalogue import cards_dealt, contract_for
 from .contracts import fits, spans_meet
 from .errors import SearchTooLarge
 from .limits import CONTRACT_NODES, Budget, HandLimits, check_hand
-from .melds import Reason, run_lows, run_readings, set_readings
-from .systems import Contract, Requirement, RuleSystem
+from .melds import Reason, position_rank, run_lows, run_readings, set_readings
+from .systems import Contract, MeldRules, Requirement, RuleSystem
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,9 @@ class _ContractSearch:
         if req.kind == "run":
             if len({i // 13 for i in held}) > 1 or (size < 14 and max(counts) > 1):
                 return None  # two suits, or a rank twice: no run, nothing to read
+            self.budget.spend()
+            if not _spans(held, size, self.rules.meld_rules):
+                return None  # the real cards do not fit in one window of its length
             read = run_readings
             # Reading a run tries each window it may sit in: each is a node.
             self.budget.spend(len(run_lows(size, self.rules.meld_rules)))
@@ -186,6 +189,23 @@ class _ContractSearch:
                 return [cand] + rest
         self.failed.add(memo)
         return None
+
+
+def _spans(held: list[int], size: int, meld: MeldRules) -> bool:
+    """Whether the ranks held (card indices of one suit) fit in one window of `size` run
+    positions: the cheap test before a run is read card by card."""
+    ranks = {index % 13 + 1 for index in held}
+    for low in run_lows(size, meld):
+        window = {position_rank(p, meld.circular_runs) for p in _window(low, size, meld)}
+        if ranks <= window:
+            return True
+    return False
+
+
+def _window(low: int, size: int, meld: MeldRules) -> range | list[int]:
+    if meld.circular_runs:
+        return [(low + i) % 13 for i in range(size)]
+    return range(low, low + size)
 
 
 def _rest_cards(counts: list[int], jokers: int) -> list[Card]:
