@@ -183,9 +183,7 @@ def page_tour(start_game) -> dict[str, str]:
         "group games": f"/club/{club_edit}/games/",
         "group history": f"/club/{club_edit}/history/",
         "import a book": "/groups/import/",
-        "create your game": "/own/new/",
         "build your game": "/own/new/?from=shanghai",
         "your own game": f"/own/{own_edit}/",
         "a game of your own": f"/g/{own_game_edit}/",
-        "rules of a preset": "/rules/continental/",
     }
