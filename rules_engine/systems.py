@@ -194,6 +194,7 @@ class RuleSystem:
     extra_melds_allowed: bool = False  # Decision: a contract lay-down is the contract, no more
     lay_down_jokers_most: int | None = None  # Carioca: at most 2 jokers in one lay-down
     rounds: int | None = 7  # None: open-ended (rami-51)
+    end_at_total: int | None = None  # the game also ends after the deal bringing a total there
     seating: Seating = field(default_factory=Seating)
     bonuses: tuple[Bonus, ...] = ()
     flat_scores: tuple[FlatScore, ...] = ()

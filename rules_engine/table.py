@@ -284,12 +284,15 @@ class Table(TableSeats):
     @property
     def totals_can_end(self) -> bool:
         """Whether a total reaching the table's end finishes the game (so totals are asked)."""
-        return self.options.end_at_total is not None
+        return self.end_total is not None
 
     @property
     def end_total(self) -> int | None:
-        """The total that ends the game, when the table chose one."""
+        """The total that ends the game: the table's choice, else the rules' own (None:
+        the rounds alone end it)."""
         end = self.options.end_at_total
+        if end is None:
+            end = self.rules.end_at_total
         return None if end is None else int(end)
 
     @property

@@ -150,6 +150,8 @@ Fact = Literal["went_out", "opened_first", "rami_sec", "laid_nothing", "went_out
 
 class Scoring(Strict):
     lowest_wins: bool = True
+    # The game also ends after the deal that brings a total there (the rounds end it anyway).
+    end_at_total: int | None = Field(default=None, ge=50, le=10_000)
     bonuses: dict[Fact, Points] = Field(default_factory=dict)
     flat: dict[Fact, Points] = Field(default_factory=dict)  # replaces the hand's value
 

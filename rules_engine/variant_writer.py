@@ -72,6 +72,7 @@ def document(rules: RuleSystem) -> dict[str, Any]:
         },
         "scoring": {
             "lowest_wins": rules.lowest_wins,
+            "end_at_total": rules.end_at_total,
             "bonuses": {b.fact.value: b.points for b in rules.bonuses},
             "flat": {f.fact.value: f.points for f in rules.flat_scores},
         },

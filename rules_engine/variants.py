@@ -218,6 +218,7 @@ def rule_system(variant: Variant) -> RuleSystem:
         opening=Opening(**variant.opening.model_dump()) if variant.opening else None,
         romi=_romi(variant),
         lowest_wins=variant.scoring.lowest_wins,
+        end_at_total=variant.scoring.end_at_total,
         extra_cards_allowance=deal.extra_cards if deal else 0,
         source=variant.source or "",
         house_rules=tuple(variant.house_rules),

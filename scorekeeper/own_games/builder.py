@@ -93,6 +93,7 @@ class BuilderForm(forms.Form):
     one_go_bonus = _number(-500, 500, required=False)
     opened_first_bonus = _number(-500, 500, required=False)
     no_winner_deals = forms.BooleanField(required=False)
+    end_at_total = _number(50, 10_000, required=False)
     dealer_passes = forms.ChoiceField(
         choices=[("left", _("to the left")), ("right", _("to the right"))]
     )
@@ -207,6 +208,7 @@ class BuilderForm(forms.Form):
             "face_points": values.get("face", 10),
             "pip_points": values.get("pips"),
             "lowest_wins": "1" if scoring.get("lowest_wins", True) else "0",
+            "end_at_total": scoring.get("end_at_total"),
             "went_out_bonus": bonuses.get("went_out"),
             "one_go_bonus": bonuses.get("went_out_in_one_go"),
             "opened_first_bonus": bonuses.get("opened_first"),
@@ -292,11 +294,14 @@ class BuilderForm(forms.Form):
             "went_out_in_one_go": data["one_go_bonus"],
             "opened_first": data["opened_first_bonus"],
         }
-        doc["scoring"] = {
-            **doc.get("scoring", {}),
-            "lowest_wins": data["lowest_wins"],
-            "bonuses": {k: v for k, v in bonuses.items() if v is not None},
-        }
+        doc["scoring"] = _without_none(
+            {
+                **doc.get("scoring", {}),
+                "lowest_wins": data["lowest_wins"],
+                "end_at_total": data["end_at_total"],
+                "bonuses": {k: v for k, v in bonuses.items() if v is not None},
+            }
+        )
         doc["play"] = {
             **doc.get("play", {}),
             "dealer_passes": data["dealer_passes"],

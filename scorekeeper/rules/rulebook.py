@@ -17,6 +17,7 @@ from rules_engine import (
     label_words,
     meaning_words,
     offered,
+    said_words,
 )
 from scorekeeper.core.facts import colour_name
 from scorekeeper.core.i18n import lang
@@ -198,6 +199,8 @@ def _play_lines(table: Table) -> list[str]:
         lines.append(
             _("The table agrees on a number of deals, or plays on and stops when it wants.")
         )
+    if rules.end_at_total is not None:
+        lines.append(said_words("end_at_total", rules.end_at_total, lang()))
     return lines
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine import SYSTEMS, get_rules
+from rules_engine import SYSTEMS, get_rules, table_for
 from rules_engine.catalogue import PRESETS, SEEDS
 from rules_engine.messages import describe
 from rules_engine.playable import check_playable, read_variant
@@ -273,3 +273,15 @@ def test_the_cli_refuses_a_broken_variant_file_in_one_line(tmp_path):
         answer.stderr == "erreur : melds.run_min : 15 au plus.\n"
         or "melds.run_min" in answer.stderr
     )
+
+
+def test_a_variant_may_end_at_a_total_before_its_rounds():
+    rules = read_variant(
+        'extends = "king-rummy"\nslug = "king-300"\nname = { en = "King to 300" }\n'
+        "[scoring]\nend_at_total = 300\n"
+    )
+    table = table_for(rules, 3)
+    assert table.totals_can_end and table.end_total == 300
+    assert not table.is_over(2, [120, 299, 40])
+    assert table.is_over(2, [120, 305, 40])
+    assert table.is_over(4, [0, 0, 0])  # the rounds still end it

@@ -276,3 +276,10 @@ def test_the_blank_grid_is_seen_before_the_game_is_saved(client, db):
     assert not HouseGame.objects.exists()
     refused = save(client, data, action="grid", cards_8="1")  # 14 cards to lay from 10
     assert refused.status_code == 422
+
+
+def test_a_table_s_game_may_end_at_a_total(client, db):
+    house, token = made(client, "king-rummy", end_at_total="300")
+    assert house.document["scoring"]["end_at_total"] == 300
+    page = client.get(f"/own/{token}/").content.decode()
+    assert "quand un joueur atteint 300 points" in page
