@@ -183,7 +183,7 @@ def page_tour(start_game) -> dict[str, str]:
         "group games": f"/club/{club_edit}/games/",
         "group history": f"/club/{club_edit}/history/",
         "import a book": "/groups/import/",
-        "build your game": "/own/new/?from=shanghai",
+        "build your game": "/own/new/?from=king-rummy",
         "your own game": f"/own/{own_edit}/",
         "a game of your own": f"/g/{own_game_edit}/",
     }

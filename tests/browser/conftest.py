@@ -23,6 +23,16 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 @pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """The app as `./dev start` serves it, one for every browser test that needs it: each
+    test makes its own games, and starting a server (nginx, gunicorn) costs 20 s."""
+    from tests.servers import app_server
+
+    with app_server(tmp_path_factory.mktemp("browser-server")) as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
 def browser():
     if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
         if os.environ.get("CI"):

@@ -12,9 +12,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.mark.parametrize(
     ("width", "height", "scheme", "language"),
     [
+        # Each language at both widths and in both schemes, crossed: what axe checks (contrast,
+        # names, roles) follows the scheme and the words, not the 30 px between the phones.
         (360, 740, "light", "fr"),
-        (360, 740, "dark", "fr"),
-        (390, 844, "light", "fr"),
         (390, 844, "dark", "fr"),
         (360, 740, "dark", "es"),
         (390, 844, "light", "es"),
@@ -51,9 +51,18 @@ def test_every_control_is_a_full_size_touch_target(browser, live_server, page_to
     small = {}
     for name, url in page_tour.items():
         page.goto(url)
-        for control in page.locator(controls).all():
-            box = control.bounding_box() if control.is_visible() else None
-            if box and box["height"] < 43.5:
-                small.setdefault(name, []).append(control.evaluate("e => e.outerHTML")[:80])
+        # Every control of the page measured in one call: shown (a box, not hidden) and
+        # less than 44 px high.
+        found = page.evaluate(SMALL_CONTROLS, controls)
+        if found:
+            small[name] = found
     context.close()
     assert small == {}
+
+
+SMALL_CONTROLS = """selector => [...document.querySelectorAll(selector)].filter(e => {
+    const box = e.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) return false;
+    if (getComputedStyle(e).visibility === "hidden") return false;
+    return box.height < 43.5;
+}).map(e => e.outerHTML.slice(0, 80))"""

@@ -11,7 +11,6 @@ import pytest
 
 from rules_engine import PlayerDeal
 from scorekeeper import services
-from tests.servers import app_server
 
 from .test_join_the_table import Phone
 from .test_live_table import enter_round, start_game, streaming
@@ -82,12 +81,6 @@ def test_the_end_of_the_game_on_the_big_screen(browser, live_server, start_game)
     assert not page.evaluate(FITS)["scrolls"]
     page.screenshot(path="/tmp/big-screen-end.png")
     context.close()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with app_server(tmp_path_factory.mktemp("big-screen")) as base:
-        yield base
 
 
 def test_a_round_saved_on_the_scorers_phone_is_on_the_big_screen_within_a_second(browser, server):

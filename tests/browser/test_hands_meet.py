@@ -10,17 +10,13 @@ import pytest
 from playwright.sync_api import expect
 
 from .test_game_screen import assert_on_screen
-from .test_join_the_table import (
-    Phone,
-    open_players_links,
-    server,  # noqa: F401 (fixture)
-)
+from .test_join_the_table import Phone, open_players_links
 from .test_live_table import start_game, streaming
 
 pytestmark = pytest.mark.browser
 
 
-def table(browser, server, names=("Bruno", "Chloé")):  # noqa: F811
+def table(browser, server, names=("Bruno", "Chloé")):
     scorer = Phone(browser, server)
     scorer.page.goto("/")
     edit, _view = start_game(scorer.page)
@@ -43,7 +39,7 @@ def send_points(phone, points: str) -> None:
     phone.page.get_by_role("button", name="Envoyer ma main").tap()
 
 
-def test_hands_fill_the_scorers_empty_fields_and_a_different_one_is_flagged(browser, server):  # noqa: F811
+def test_hands_fill_the_scorers_empty_fields_and_a_different_one_is_flagged(browser, server):
     scorer, players = table(browser, server, ("Alice", "Bruno", "Chloé"))
     page = scorer.page
     try:
@@ -80,7 +76,7 @@ def test_hands_fill_the_scorers_empty_fields_and_a_different_one_is_flagged(brow
             phone.context.close()
 
 
-def test_a_hand_sent_with_no_network_waits_and_leaves_once_when_it_is_back(browser, server):  # noqa: F811
+def test_a_hand_sent_with_no_network_waits_and_leaves_once_when_it_is_back(browser, server):
     scorer, players = table(browser, server)
     bruno = players["Bruno"]
     try:
@@ -104,7 +100,7 @@ def test_a_hand_sent_with_no_network_waits_and_leaves_once_when_it_is_back(brows
             phone.context.close()
 
 
-def test_a_player_typing_when_the_round_is_saved_follows_the_game(browser, server):  # noqa: F811
+def test_a_player_typing_when_the_round_is_saved_follows_the_game(browser, server):
     scorer, players = table(browser, server)
     bruno = players["Bruno"].page
     try:

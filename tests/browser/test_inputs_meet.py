@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from .test_game_screen import assert_on_screen
-from .test_live_table import phones, server, start_game, streaming  # noqa: F401 (fixtures)
+from .test_live_table import phones, start_game, streaming  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 

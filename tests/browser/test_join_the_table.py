@@ -8,19 +8,11 @@ import time
 
 import pytest
 
-from tests.servers import app_server
-
 from .conftest import phone_context
 from .test_game_screen import assert_on_screen
 from .test_live_table import start_game, streaming
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with app_server(tmp_path_factory.mktemp("join")) as base:
-        yield base
 
 
 class Phone:

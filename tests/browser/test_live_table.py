@@ -8,18 +8,10 @@ import time
 
 import pytest
 
-from tests.servers import app_server
-
 from .conftest import phone_context
 from .test_game_screen import assert_on_screen
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with app_server(tmp_path_factory.mktemp("live-browser")) as base:
-        yield base
 
 
 @pytest.fixture

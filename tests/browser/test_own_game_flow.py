@@ -9,19 +9,11 @@ import io
 import pdfplumber
 import pytest
 
-from tests.servers import app_server
-
 from .conftest import phone_context
 from .test_game_screen import assert_on_screen
 from .test_live_table import enter_round, streaming
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with app_server(tmp_path_factory.mktemp("own-game")) as base:
-        yield base
 
 
 def phone(browser, server, width=360, height=740, scheme="light"):
