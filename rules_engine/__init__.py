@@ -83,7 +83,7 @@ from .variant_model import MOST_BYTES as MOST_VARIANT_BYTES
 from .variant_model import json_schema as variant_schema
 from .variant_writer import document as variant_document
 from .variant_writer import toml as variant_toml
-from .variants import VariantError, stored_variant
+from .variants import VariantError, stored_variant, whole_document
 
 __all__ = [
     "GameTable",
@@ -177,4 +177,5 @@ __all__ = [
     "variant_document",
     "variant_schema",
     "variant_toml",
+    "whole_document",
 ]

@@ -87,7 +87,7 @@ def jokers_apart(cards: Sequence[Card]) -> bool:
     return not any(a.is_joker and b.is_joker for a, b in zip(cards, cards[1:], strict=False))
 
 
-def _run_window(low: int, length: int, circular: bool) -> list[int]:
+def run_window(low: int, length: int, circular: bool) -> list[int]:
     if circular:
         return [(low + i) % 13 for i in range(length)]
     return list(range(low, low + length))
@@ -120,7 +120,7 @@ def run_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]
     length = len(cards)
     readings = []
     for low in run_lows(length, rules):
-        window = _run_window(low, length, circular)
+        window = run_window(low, length, circular)
         placed = _place_run(known, window, circular)
         if placed is None:
             continue
@@ -263,5 +263,5 @@ def _holds(cards: Sequence[Card], rules: MeldRules) -> bool:
 def _wraps(cards: Sequence[Card], known: list[Card]) -> bool:
     """Whether the run would hold if it could turn round the ace (K-A-2)."""
     return len(cards) <= 13 and any(
-        _place_run(known, _run_window(low, len(cards), True), True) is not None for low in range(13)
+        _place_run(known, run_window(low, len(cards), True), True) is not None for low in range(13)
     )

@@ -20,10 +20,6 @@ CARDS_IN_A_DECK = 52
 JOKERS_IN_A_DECK = 2  # what a deck of 54 holds; a table adding more plays a house variant
 
 
-def _run_most(rules: RuleSystem) -> int:
-    return rules.meld_rules.run_max
-
-
 def check_playable(rules: RuleSystem) -> None:
     """Refuse (VariantError) the first reason these rules cannot be played."""
     low, high = rules.players
@@ -44,14 +40,10 @@ def _check_melds(rules: RuleSystem) -> None:
     meld = rules.meld_rules
     if meld.set_max is not None and meld.set_max < meld.set_min:
         raise VariantError("variant_set_sizes", low=meld.set_min, high=meld.set_max)
-    runs = [meld.run_min] + [
-        r.size for c in rules.contracts for r in c.requirements if r.kind == "run"
-    ]
+    runs = _sizes(rules, "run")
     if max(runs) > meld.run_max:
         raise VariantError("variant_run_too_long", size=max(runs), most=meld.run_max)
-    sets = [meld.set_min] + [
-        r.size for c in rules.contracts for r in c.requirements if r.kind == "set"
-    ]
+    sets = _sizes(rules, "set")
     most_set = meld.set_max or (4 if meld.set_distinct_suits else None)
     if most_set is not None and max(sets) > most_set:
         raise VariantError("variant_set_too_big", size=max(sets), most=most_set)
@@ -60,6 +52,13 @@ def _check_melds(rules: RuleSystem) -> None:
         most = cards_dealt(rules, number) + 1 + rules.extra_cards_allowance
         if needs > most:
             raise VariantError("variant_contract_too_big", round=number, needs=needs, most=most)
+
+
+def _sizes(rules: RuleSystem, kind: str) -> list[int]:
+    """Every size a meld of this kind must reach: the least meld, and each contract's."""
+    meld = rules.meld_rules
+    least = meld.set_min if kind == "set" else meld.run_min
+    return [least] + [r.size for c in rules.contracts for r in c.requirements if r.kind == kind]
 
 
 def _check_deal(rules: RuleSystem, players: int, number: int) -> None:
@@ -80,10 +79,7 @@ def _check_deal(rules: RuleSystem, players: int, number: int) -> None:
         raise VariantError(
             "variant_deck_too_small", players=players, round=number, cards=cards, decks=decks
         )
-    meld = rules.meld_rules
-    sets = [meld.set_min] + [
-        r.size for c in rules.contracts for r in c.requirements if r.kind == "set"
-    ]
+    sets = _sizes(rules, "set")
     # A set's cards of one rank: four suits in each deck, and the jokers.
     if max(sets) > 4 * decks + jokers:
         raise VariantError("variant_set_too_big", size=max(sets), most=4 * decks + jokers)

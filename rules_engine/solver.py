@@ -19,7 +19,7 @@ from .catalogue import cards_dealt, contract_for
 from .contracts import fits, spans_meet
 from .errors import SearchTooLarge
 from .limits import CONTRACT_NODES, Budget, HandLimits, check_hand
-from .melds import Reason, position_rank, run_lows, run_readings, set_readings
+from .melds import Reason, position_rank, run_lows, run_readings, run_window, set_readings
 from .systems import Contract, MeldRules, Requirement, RuleSystem
 
 
@@ -196,16 +196,11 @@ def _spans(held: list[int], size: int, meld: MeldRules) -> bool:
     positions: the cheap test before a run is read card by card."""
     ranks = {index % 13 + 1 for index in held}
     for low in run_lows(size, meld):
-        window = {position_rank(p, meld.circular_runs) for p in _window(low, size, meld)}
+        circular = meld.circular_runs
+        window = {position_rank(p, circular) for p in run_window(low, size, circular)}
         if ranks <= window:
             return True
     return False
-
-
-def _window(low: int, size: int, meld: MeldRules) -> range | list[int]:
-    if meld.circular_runs:
-        return [(low + i) % 13 for i in range(size)]
-    return range(low, low + size)
 
 
 def _rest_cards(counts: list[int], jokers: int) -> list[Card]:

@@ -235,14 +235,10 @@ def _romi(variant: Variant) -> Romi | None:
     return Romi(**data)
 
 
-def read(text: str, parent_of: Callable[[str], Mapping[str, Any]] | None = None) -> RuleSystem:
-    """A variant file's rules; `parent_of` gives the document of a slug it `extends`."""
-    document = parse(text)
-    if "extends" in document:
-        if parent_of is None:
-            raise VariantError("variant_bad_parent", parent=str(document["extends"])[:40])
-        document = resolve(document, parent_of)
-    return rule_system(validated(document))
+def whole_document(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A well-formed document with every key the format has, its defaults filled in (a form
+    shows them all; the defaults stay the model's)."""
+    return validated(document).model_dump(mode="json")
 
 
 def stored_variant(document: Mapping[str, Any]) -> RuleSystem:

@@ -14,28 +14,19 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from rules_engine import HOUSE_RULES, SYSTEMS, label_words
+from rules_engine import HOUSE_RULES, SYSTEMS, label_words, whole_document
 from scorekeeper.core.i18n import lang
 
 MOST_ROUNDS = 30
 MELDS_PER_ROUND = 3  # rows of a round's contract: sets, runs, and runs of another size
 MOST_DECK_ROWS = 8
 JOKER_LIMIT_ROWS = 2
-# The house rules a contract game may offer (those of the opening and of ROMi RAMi aside).
-CONTRACT_HOUSE_RULES = (
-    "no_jokers",
-    "exact_lay_down",
-    "no_contiguous_runs",
-    "overlap_counts_as_contiguous",
-    "same_rank_sets_count_once",
-    "round_the_corner",
-    "joker_points",
-    "jokers_at_most_naturals",
-    "last_round_all_out",
-    "dealer_passes",
-    "late_start",
-    "no_winner_deals",
-    "decks",
+# The house rules a contract game may offer: those some contract game's file offers (the
+# opening's and ROMi RAMi's aside), in the registry's order.
+CONTRACT_HOUSE_RULES = tuple(
+    name
+    for name in HOUSE_RULES
+    if any(name in rules.house_rules for rules in SYSTEMS.values() if rules.contracts)
 )
 KINDS = [("", "—"), ("set", _("sets")), ("run", _("runs"))]
 ACES = [
@@ -125,11 +116,7 @@ class BuilderForm(forms.Form):
             self.fields[f"limit_most_{k}"] = _number(0, 15, required=False)
         house_rules = self.fields["house_rules"]
         assert isinstance(house_rules, forms.MultipleChoiceField)
-        house_rules.choices = [
-            (name, label_words(name, lang()))
-            for name in CONTRACT_HOUSE_RULES
-            if name in HOUSE_RULES
-        ]
+        house_rules.choices = [(name, label_words(name, lang())) for name in CONTRACT_HOUSE_RULES]
 
     # The rows as the template lays them out --------------------------------------------
 
@@ -176,62 +163,58 @@ class BuilderForm(forms.Form):
 
     @staticmethod
     def initial_from(document: dict[str, Any]) -> dict[str, Any]:
-        melds = document.get("melds", {})
-        lay = document.get("lay_down", {})
-        play = document.get("play", {})
-        scoring = document.get("scoring", {})
-        bonuses = scoring.get("bonuses", {})
-        values = document.get("values", {})
-        deal = document.get("deal", {})
-        name = document.get("name", {})
+        whole = whole_document(document)  # every key, the format's defaults filled in
+        melds, lay, play, deal = whole["melds"], whole["lay_down"], whole["play"], whole["deal"]
+        scoring, values, name = whole["scoring"], whole["values"], whole["name"]
+        bonuses = scoring["bonuses"]
         initial: dict[str, Any] = {
-            "name": name.get(lang()) or next(iter(name.values()), ""),
-            "summary": document.get("summary", {}).get(lang(), ""),
-            "players_low": document["players"][0],
-            "players_high": document["players"][1],
-            "set_min": melds.get("set_min", 3),
-            "set_max": melds.get("set_max"),
-            "set_suits_different": melds.get("set_suits") == "different",
-            "run_min": melds.get("run_min", 3),
-            "aces": melds.get("aces", "low_or_high"),
-            "set_jokers_most": melds.get("set_jokers_most"),
-            "lay_down_jokers_most": lay.get("jokers_most"),
-            "jokers_at_most_naturals": melds.get("jokers_at_most_naturals", False),
-            "jokers_apart": not melds.get("jokers_side_by_side", True),
-            "exact": lay.get("exact", False),
-            "no_contiguous_runs": lay.get("no_contiguous_runs", False),
-            "same_rank_sets_count_once": lay.get("same_rank_sets_count_once", False),
-            "extra_cards": deal.get("extra_cards", 0),
-            "jokers_per_deck": deal.get("jokers_per_deck", 2),
-            "ace_points": values.get("ace", 0),
-            "joker_points": values.get("joker", 0),
-            "face_points": values.get("face", 10),
-            "pip_points": values.get("pips"),
-            "lowest_wins": "1" if scoring.get("lowest_wins", True) else "0",
-            "end_at_total": scoring.get("end_at_total"),
+            "name": name.get(lang()) or next(n for n in name.values() if n),
+            "summary": whole["summary"].get(lang()) or "",
+            "players_low": whole["players"][0],
+            "players_high": whole["players"][1],
+            "set_min": melds["set_min"],
+            "set_max": melds["set_max"],
+            "set_suits_different": melds["set_suits"] == "different",
+            "run_min": melds["run_min"],
+            "aces": melds["aces"],
+            "set_jokers_most": melds["set_jokers_most"],
+            "lay_down_jokers_most": lay["jokers_most"],
+            "jokers_at_most_naturals": melds["jokers_at_most_naturals"],
+            "jokers_apart": not melds["jokers_side_by_side"],
+            "exact": lay["exact"],
+            "no_contiguous_runs": lay["no_contiguous_runs"],
+            "same_rank_sets_count_once": lay["same_rank_sets_count_once"],
+            "extra_cards": deal["extra_cards"],
+            "jokers_per_deck": deal["jokers_per_deck"],
+            "ace_points": values["ace"],
+            "joker_points": values["joker"],
+            "face_points": values["face"],
+            "pip_points": values["pips"],
+            "lowest_wins": "1" if scoring["lowest_wins"] else "0",
+            "end_at_total": scoring["end_at_total"],
             "went_out_bonus": bonuses.get("went_out"),
             "one_go_bonus": bonuses.get("went_out_in_one_go"),
             "opened_first_bonus": bonuses.get("opened_first"),
-            "no_winner_deals": play.get("no_winner_deals", False),
-            "dealer_passes": play.get("dealer_passes", "left"),
-            "direction": play.get("direction", "clockwise"),
-            "house_rules": list(document.get("house_rules", ())),
+            "no_winner_deals": play["no_winner_deals"],
+            "dealer_passes": play["dealer_passes"],
+            "direction": play["direction"],
+            "house_rules": whole["house_rules"],
         }
-        for n, round_ in enumerate(document.get("rounds", ())):
+        for n, round_ in enumerate(whole["rounds"]):
             initial[f"cards_{n}"] = round_["cards"]
-            initial[f"all_out_{n}"] = round_.get("lay_all_cards", False)
+            initial[f"all_out_{n}"] = round_["lay_all_cards"]
             for m, meld in enumerate(round_["contract"][:MELDS_PER_ROUND]):
-                kind = "set" if "set" in meld else "run"
+                kind = "set" if meld["set"] is not None else "run"
                 initial[f"kind_{n}_{m}"] = kind
-                initial[f"count_{n}_{m}"] = meld.get("count", 1)
+                initial[f"count_{n}_{m}"] = meld["count"]
                 initial[f"size_{n}_{m}"] = meld[kind]
-        for d, row in enumerate(deal.get("decks", ())):
+        for d, row in enumerate(deal["decks"]):
             initial[f"deck_from_{d}"], initial[f"deck_to_{d}"] = row["players"]
             initial[f"decks_{d}"] = row["decks"]
-            initial[f"deck_jokers_{d}"] = row.get("jokers")
-            initial[f"deck_round_{d}"] = row.get("from_round", 1)
-        for k, limit in enumerate(melds.get("joker_limits", ())[:JOKER_LIMIT_ROWS]):
-            initial[f"limit_kind_{k}"] = limit.get("kind", "any")
+            initial[f"deck_jokers_{d}"] = row["jokers"]
+            initial[f"deck_round_{d}"] = row["from_round"]
+        for k, limit in enumerate(melds["joker_limits"][:JOKER_LIMIT_ROWS]):
+            initial[f"limit_kind_{k}"] = limit["kind"]
             initial[f"limit_from_{k}"] = limit["from_size"]
             initial[f"limit_most_{k}"] = limit["most"]
         return initial

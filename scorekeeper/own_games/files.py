@@ -1,22 +1,10 @@
-"""The builder's plumbing: a posted file read as a document, rows added or removed in the
-posted fields, a file handed out."""
+"""The builder's plumbing: rows added or removed in the posted fields, a file handed out."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import HttpResponse, QueryDict
 
-from rules_engine import MOST_VARIANT_BYTES, RulesError, variant_text_document
 from scorekeeper.own_games.builder import MELDS_PER_ROUND, MOST_DECK_ROWS, MOST_ROUNDS
-
-
-def document_of_text(text: str) -> dict[str, Any]:
-    """A variant file (TOML) as a whole document; refused (RulesError) when it is too long
-    or not well formed."""
-    if len(text) > MOST_VARIANT_BYTES:
-        raise RulesError("variant_too_large", most=MOST_VARIANT_BYTES)
-    return variant_text_document(text)
 
 
 def _round_keys(n: int) -> list[str]:

@@ -27,11 +27,12 @@ from rules_engine import (
     stored_variant,
     variant_document,
     variant_schema,
+    variant_text_document,
     variant_toml,
 )
 from scorekeeper.core.i18n import lang
 from scorekeeper.own_games.builder import BuilderForm, deck_rows_in, own_slug, rounds_in
-from scorekeeper.own_games.files import document_of_text, downloaded, grown
+from scorekeeper.own_games.files import downloaded, grown
 from scorekeeper.own_games.services import house_game_create, house_game_keep_in, house_game_update
 from scorekeeper.rules.rulebook import rulebook
 from scorekeeper.rules.summary import render_rules
@@ -146,12 +147,12 @@ def _edited(request: HttpRequest, access: HouseGameAccess | None) -> HttpRespons
     """A posted builder: rows added or removed, a file taken in, a preview, or the save."""
     action, _sep, row = request.POST.get("action", "save").partition(":")
     try:
-        base = document_of_text(request.POST.get("base", ""))
+        base = variant_text_document(request.POST.get("base", ""))
     except RulesError as error:
         return HttpResponse(_refusal(error), status=400)
     if action == "use_file":
         try:
-            document = document_of_text(request.POST.get("file", ""))
+            document = variant_text_document(request.POST.get("file", ""))
         except RulesError as error:
             return _page(
                 request,
@@ -272,7 +273,7 @@ def upload(request: HttpRequest) -> HttpResponse:
         else:
             try:
                 text = upload.read().decode("utf-8", "replace")
-                token = house_game_create(document_of_text(text))[1]
+                token = house_game_create(variant_text_document(text))[1]
             except RulesError as error:
                 refusal = _refusal(error)
             else:
