@@ -48,6 +48,44 @@ def test_no_private_attribute_of_another_library_is_touched():
                 assert base in own, f"{path.relative_to(ROOT)}:{node.lineno}: .{node.attr}"
 
 
+def _calls(path: Path) -> list[tuple[int, str]]:
+    """Each call in a module with the name it calls (`f(...)` or `x.f(...)`)."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            out.append((node.lineno, name))
+    return out
+
+
+def test_a_refusal_reaches_the_player_by_one_route():
+    """Words: the engine's sentences are asked for in core/refusals.py only (`refusal_words`).
+    Answers: a refusal becomes a JSON body, a refusal page or a form's error from a service in
+    web/refusals.py only (the error pages use its `problem`); forms put their own fields'
+    errors themselves, views never do."""
+    words = ROOT / "scorekeeper/core/refusals.py"
+    answers = ROOT / "scorekeeper/web/refusals.py"
+    error_pages = ROOT / "scorekeeper/web/errors.py"  # CSRF, a busy database: its `problem`
+    for path in WEB:
+        where = path.relative_to(ROOT)
+        view = path.name == "views.py" or path.parent.name == "views"
+        for line, name in _calls(path):
+            if path != words:
+                assert name != "describe", f"{where}:{line}: the engine's words"
+            if path != answers:
+                assert name != "bad_input", f"{where}:{line}: {name}"
+                assert name != "problem" or path == error_pages, f"{where}:{line}: {name}"
+                assert name != "JsonResponse" or not _refusal_body(path, line), f"{where}:{line}"
+            if view:
+                assert name != "add_error", f"{where}:{line}: use web.refusals.add_refusal"
+
+
+def _refusal_body(path: Path, line: int) -> bool:
+    """Whether the JsonResponse at `line` is built with an "error" key by hand."""
+    return '"error"' in path.read_text().splitlines()[line - 1]
+
+
 def test_no_formatter_is_switched_off_but_with_a_reason():
     for path in [*WEB, *(ROOT / "rules_engine").rglob("*.py")]:
         for number, line in enumerate(path.read_text().splitlines(), 1):

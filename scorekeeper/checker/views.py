@@ -41,6 +41,7 @@ from scorekeeper.core.house_rules import HouseRulesForm, in_force
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.problems import what_is_wrong, where_it_is
 from scorekeeper.web.access import MAX_TOKEN, game_access
+from scorekeeper.web.refusals import engine_refusal, engine_refusal_json, refusal_json
 from scorekeeper.web.responses import HtmxHttpRequest, page
 
 TRUE = (True, "1", "on", "true")
@@ -161,11 +162,11 @@ def _answer(
     if not text.strip():
         return {}
     if isinstance(question, RulesError):
-        return {"bad": referee.bad_input(question, lang())}
+        return {"bad": engine_refusal(question, lang())}
     try:
         return ask(question, text, lang())
     except RulesError as error:
-        return {"bad": referee.bad_input(error, lang())}
+        return {"bad": engine_refusal(error, lang())}
 
 
 @require_GET
@@ -197,10 +198,6 @@ def check_page(request: HtmxHttpRequest) -> HttpResponse:
     return response
 
 
-def _refusal(code: str, message: str, status: int, **extra: Any) -> JsonResponse:
-    return JsonResponse({"error": code, "message": message, **extra}, status=status)
-
-
 def _api(
     request: HtmxHttpRequest,
     model: type[Request],
@@ -210,36 +207,36 @@ def _api(
     that cross-site without a CORS preflight, which this API never grants. The body is
     decoded strictly by its model (api_requests.py), whose schema the OpenAPI document shows."""
     if request.content_type != "application/json":
-        return _refusal("unsupported_media_type", "Send Content-Type: application/json.", 415)
+        return refusal_json("unsupported_media_type", "Send Content-Type: application/json.", 415)
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
         length = 0
     if length > MAX_BODY or len(request.body) > MAX_BODY:
-        return _refusal("too_large", f"The body must be at most {MAX_BODY} bytes.", 413)
+        return refusal_json("too_large", f"The body must be at most {MAX_BODY} bytes.", 413)
     if not request.body and "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", ""):
         # A WSGI server hands Django no chunked body: say so rather than read it as empty.
-        return _refusal("length_required", "Send the body with a Content-Length.", 411)
+        return refusal_json("length_required", "Send the body with a Content-Length.", 411)
     try:
         body = model.model_validate_json(request.body or b"{}")
     except ValidationError as error:
         first = error.errors(include_url=False)[0]
         where = where_it_is(first["loc"])
         if first["type"] in ("json_invalid", "json_type", "model_type"):
-            return _refusal("bad_json", "Send a JSON object.", 400)
+            return refusal_json("bad_json", "Send a JSON object.", 400)
         if where.startswith("options"):  # the engine's code for options that are no object
-            return JsonResponse(referee.bad_input(RulesError("bad_options"), lang()), status=400)
+            return engine_refusal_json(RulesError("bad_options"), lang(), 400)
         with override("en"):
             what = what_is_wrong(first)
-        return _refusal("bad_field", f"{where} should be {what}.", 400, field=where)
+        return refusal_json("bad_field", f"{where} should be {what}.", 400, field=where)
     language = body.lang or lang()
     try:
         result = run(body, language)
     except SearchTooLarge as error:
         # Valid input, but more possibilities than the finder may explore: an honest "cannot tell".
-        return JsonResponse(referee.bad_input(error, language), status=422)
+        return engine_refusal_json(error, language, 422)
     except RulesError as error:
-        return JsonResponse(referee.bad_input(error, language), status=400)
+        return engine_refusal_json(error, language, 400)
     return JsonResponse(result)
 
 
@@ -249,7 +246,7 @@ def api_post(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     @wraps(view)
     def inner(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method != "POST":
-            response = _refusal("method_not_allowed", "Use POST.", 405)
+            response = refusal_json("method_not_allowed", "Use POST.", 405)
             response["Allow"] = "POST"
             return response
         return view(request, *args, **kwargs)

@@ -9,7 +9,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from scorekeeper.core.names import NameRefused, clean_name
-from scorekeeper.core.refusals import service_message
+from scorekeeper.core.refusals import refusal_words
 from scorekeeper.models import MAX_NAME
 
 
@@ -27,4 +27,4 @@ def form_name(value: str, most: int = MAX_NAME) -> str:
     try:
         return clean_name(value, most)
     except NameRefused as error:
-        raise ValidationError(service_message(error)) from None
+        raise ValidationError(refusal_words(error)) from None

@@ -31,7 +31,7 @@ from rules_engine import (
     value_words,
 )
 from scorekeeper.core.i18n import lang
-from scorekeeper.core.refusals import rule_words
+from scorekeeper.core.refusals import refusal_words
 
 WIDE_RANGE = 10  # a whole number with more values than this is typed, not chosen
 
@@ -118,7 +118,7 @@ class HouseRulesForm(forms.Form):
     def refuse(self, error: OptionError) -> None:
         """An engine refusal of the options, next to the option it names."""
         option = str(error.params.get("option", ""))
-        self.add_error(option if option in self.fields else None, rule_words(error))
+        self.add_error(option if option in self.fields else None, refusal_words(error))
 
     @property
     def chosen(self) -> bool:

@@ -7,12 +7,17 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from scorekeeper.core.refusals import ServiceError
 
-class Malformed(Exception):
-    """The document cannot be imported; `where` points at the field (e.g. rounds[3].hands)."""
+
+class Malformed(ServiceError):
+    """The document cannot be imported; `where` points at the field (e.g. rounds[3].hands),
+    `what` says what it should be, or is the rules' own sentence (ending with a full stop).
+    `place` is `where` in the players' words, once the import page knows their names."""
 
     def __init__(self, where: str, what: str) -> None:
-        super().__init__(f"{where}: {what}")
+        code = "malformed_rule" if what.endswith(".") else "malformed"
+        super().__init__(code, field="document", where=where, what=what, place=where)
         self.where = where
         self.what = what
 

@@ -1,7 +1,9 @@
 """A request the rules or the game's state refuse, and the one sentence each refusal gets.
 
 Services raise ServiceError with a code (and the engine's problems, each naming its seat and
-field); every page, form and import turns it into words through `service_message`.
+field); the engine refuses with its own coded errors. `refusal_words` is the one place either
+becomes a sentence; `scorekeeper.web.refusals` is the one place a sentence becomes an answer
+(a form's errors, a page's alert, a JSON body, a hand's note kept for its phone).
 """
 
 from __future__ import annotations
@@ -60,6 +62,17 @@ SERVICE_MESSAGES = {
     "uuid_reused": gettext_noop("This entry was already used for different scores."),
     "stale_edit": gettext_noop(
         "This round was changed on another phone meanwhile; the stored values are shown."
+    ),
+    "edit_overtaken": gettext_noop(
+        "This round was changed on another phone meanwhile. The stored values are shown "
+        "above; submit again to replace them with yours."
+    ),
+    "delete_unconfirmed": gettext_noop("Tick the box to confirm."),
+    "fields_marked": gettext_noop("Check the fields marked in red."),
+    "grid_too_tall": gettext_noop(
+        "%(n)d grids of this game do not fit one sheet with rows tall enough to write in and "
+        "text of 6 points or more: choose fewer grids per sheet, fewer deals or the other "
+        "orientation."
     ),
     "not_last_round": gettext_noop("Only the last round can be deleted."),
     "entries_count": gettext_noop("Every player needs a line."),
@@ -153,11 +166,20 @@ SERVICE_MESSAGES = {
         "This player of the group was merged or changed on another phone meanwhile: nothing "
         "was saved. The page shows the group as it is now."
     ),
+    "merge_unchosen": gettext_noop("Choose two players of this group."),
     "merge_same": gettext_noop("Choose two different players of this group."),
     "merge_same_game": gettext_noop(
         "%(first)s and %(second)s sat at the same game: they are two people, not merged."
     ),
     "club_full": gettext_noop("A group holds at most %(most)s games."),
+    # An import's file, at its place in the players' words and as written in the file; the
+    # rules' own sentence is quoted, not forced after "should be".
+    "malformed": gettext_noop(
+        "This file cannot be imported: %(place)s should be %(what)s (in the file: %(where)s)."
+    ),
+    "malformed_rule": gettext_noop(
+        "This file cannot be imported: %(place)s: %(what)s (in the file: %(where)s)"
+    ),
     "club_already_imported": gettext_noop(
         "This group is already on this server (same identifier): nothing was imported."
     ),
@@ -175,19 +197,39 @@ class Coded(Protocol):
     def params(self) -> Mapping[str, Any]: ...
 
 
-def rule_words(refusal: Coded) -> str:
-    """The engine's sentence for a refusal, in the page's language: the one place the web
-    app asks the engine for words. A DealError says each of its problems."""
+def refusal_words(refusal: ServiceError | Coded) -> str:
+    """The sentence for a refusal in the page's language: the app's own for its code, else
+    the engine's (a DealError says each of its problems). The one place the web app asks the
+    engine for words."""
+    service = isinstance(refusal, ServiceError)
+    if service and refusal.code in SERVICE_MESSAGES:
+        text = _(SERVICE_MESSAGES[refusal.code])
+        return text % refusal.params if refusal.params else text
     problems = getattr(refusal, "problems", None)
     if problems:
-        return " ".join(rule_words(problem) for problem in problems)
-    return describe(refusal.code, refusal.params, lang())
+        return " ".join(refusal_words(problem) for problem in problems)
+    sentence = describe(refusal.code, refusal.params, lang())
+    if service and sentence == refusal.code:  # no words for it: say only that nothing changed
+        return _(SERVICE_MESSAGES["round_invalid"])
+    return sentence
 
 
-def service_message(error: ServiceError) -> str:
-    """The sentence for a refusal: the app's own, else the engine's for its code."""
-    if error.code in SERVICE_MESSAGES:
-        text = _(SERVICE_MESSAGES[error.code])
-        return text % error.params if error.params else text
-    sentence = rule_words(error)
-    return sentence if sentence != error.code else _(SERVICE_MESSAGES["round_invalid"])
+def kept(refusal: ServiceError | Coded | list[Problem]) -> dict[str, str]:
+    """A refusal kept for a phone that reads it later (a hand the round could not take), in
+    every language the app speaks: the phone may read it in another one."""
+    from django.conf import settings
+    from django.utils import translation
+
+    said: dict[str, str] = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            if isinstance(refusal, list):
+                said[code] = " ".join(refusal_words(problem) for problem in refusal)[:500]
+            else:
+                said[code] = refusal_words(refusal)[:500]
+    return said
+
+
+def kept_words(said: Mapping[str, str] | None, language: str | None = None) -> str:
+    """A kept refusal in the page's language, or `language` ("" when there is none)."""
+    return (said or {}).get(language or lang(), "")

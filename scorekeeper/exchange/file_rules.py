@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from rules_engine import RulesError, RuleSystem, get_rules, read_document
 from scorekeeper.core.problems import Malformed
-from scorekeeper.core.refusals import rule_words
+from scorekeeper.core.refusals import refusal_words
 from scorekeeper.records.documents import GameDocument
 
 
@@ -26,6 +26,6 @@ def rules_of(document: GameDocument) -> RuleSystem:
     try:
         rules = read_document(document.variant)
     except RulesError as error:
-        raise Malformed("variant", rule_words(error)) from None
+        raise Malformed("variant", refusal_words(error)) from None
     need(rules.slug == document.rules, "rules", _("the slug of its own game (variant)"))
     return rules

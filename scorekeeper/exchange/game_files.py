@@ -37,7 +37,7 @@ from rules_engine import (
 )
 from scorekeeper.core.names import as_exported, name_key, snapshot_exported
 from scorekeeper.core.problems import Malformed, what_is_wrong, where_it_is
-from scorekeeper.core.refusals import rule_words
+from scorekeeper.core.refusals import refusal_words
 from scorekeeper.exchange.file_rules import need, rules_of
 from scorekeeper.models import Game
 from scorekeeper.records import round_records
@@ -204,7 +204,7 @@ def read_game(document: GameDocument) -> Imported:
     try:
         options = TableOptions.read(rules, document.options)
     except OptionError as error:
-        raise Malformed("options", rule_words(error)) from None
+        raise Malformed("options", refusal_words(error)) from None
     names = [p.name for p in document.players]
     low, high = rules.players
     need(
@@ -250,9 +250,9 @@ def read_game(document: GameDocument) -> Imported:
             rules, len(names), imported.first_dealer, options, new=True, sittings=sittings
         )
     except OptionError as error:  # decks that cannot deal every round to these players
-        raise Malformed("options", rule_words(error)) from None
+        raise Malformed("options", refusal_words(error)) from None
     except RulesError as error:
-        raise Malformed("players", rule_words(error)) from None
+        raise Malformed("players", refusal_words(error)) from None
     need(table.deals_rounds == (document.romi is None), "romi", _("present in ROMi RAMi only"))
     if not dealt(table):
         need(not document.rounds, "rounds", _("none in ROMi RAMi"))
@@ -267,14 +267,14 @@ def _scored(table: Table, number: int, hands: list[PlayerDeal], no_winner: bool)
     try:
         return table.score(number, hands, no_winner=no_winner)
     except DealError as error:
-        raise Malformed(f"rounds[{number - 1}]", rule_words(error)) from None
+        raise Malformed(f"rounds[{number - 1}]", refusal_words(error)) from None
 
 
 def _deal(cards: str, points: int | None, facts: Sequence[str], where: str) -> PlayerDeal:
     try:
         parsed = tuple(parse_hand(cards)) if cards else None
     except RulesError as error:
-        raise Malformed(where, rule_words(error)) from None
+        raise Malformed(where, refusal_words(error)) from None
     return PlayerDeal(points, parsed, frozenset(Fact(fact) for fact in facts))
 
 
@@ -380,7 +380,7 @@ def _check_snapshot(table: Table, snapshot: RoundSnapshot, where: str) -> None:
     try:
         scored = table.score(snapshot.number, deals, no_winner=snapshot.no_winner)
     except DealError as error:
-        raise Malformed(where, rule_words(error)) from None
+        raise Malformed(where, refusal_words(error)) from None
     need(
         scored[: len(snapshot.scores)] == [s.score for s in snapshot.scores],
         f"{where}.scores",

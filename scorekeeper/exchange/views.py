@@ -6,27 +6,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django import forms
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import Promise
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.core.i18n import lang
-from scorekeeper.core.places import document_names, place_in_words
-from scorekeeper.core.problems import Malformed
-from scorekeeper.core.refusals import ServiceError, service_message
-from scorekeeper.exchange.book_files import MAX_BOOK_BYTES, export_book, read_book
+from scorekeeper.core.refusals import ServiceError
+from scorekeeper.exchange.book_files import export_book
 from scorekeeper.exchange.csv_export import DECIMAL_COMMA, SEPARATORS, export_csv
-from scorekeeper.exchange.game_files import EXPORT_PREFETCH, export_game, read_document
+from scorekeeper.exchange.forms import BookImportForm, ImportForm
+from scorekeeper.exchange.game_files import EXPORT_PREFETCH, export_game
 from scorekeeper.exchange.services import club_import, game_import
 from scorekeeper.models import Game
-from scorekeeper.records.documents import MAX_BYTES, BookDocument, GameDocument
+from scorekeeper.records.documents import BookDocument, GameDocument
 from scorekeeper.web.access import club_access, game_access, remember_club, remember_game
-from scorekeeper.web.responses import REFUSED
+from scorekeeper.web.refusals import REFUSED, add_refusal
 
 
 def _download(content: str, kind: str, name: str) -> HttpResponse:
@@ -50,48 +47,6 @@ def game_csv(request: HttpRequest, token: str) -> HttpResponse:
     separator = SEPARATORS.get(request.GET.get("sep", ""), ";" if lang() in DECIMAL_COMMA else ",")
     content = export_csv(game, separator)
     return _download(content, "text/csv; charset=utf-8", f"{game.rules_slug}.csv")
-
-
-class ImportForm(forms.Form):
-    """One file, read by `read` (at most `most` bytes); Malformed names the place at fault."""
-
-    document = forms.FileField(label=gettext_lazy("A game exported as JSON"))
-    most = MAX_BYTES
-    read: Callable[[bytes], object] = staticmethod(read_document)
-    too_large = gettext_lazy("The file is too large for a game.")
-
-    def clean_document(self) -> object:
-        upload = self.cleaned_data["document"]
-        if upload.size > self.most:
-            raise forms.ValidationError(self.too_large)
-        raw = upload.read(self.most + 1)
-        try:
-            return self.read(raw)
-        except Malformed as error:
-            # The place in the players' words, and as written in the file for whoever edits it.
-            # (Not for the file as a whole: past its limits it is never decoded, even here.)
-            names = document_names(raw) if error.where != "file" else []
-            words = {
-                "place": place_in_words(error.where, names),
-                "what": error.what,
-                "where": error.where,
-            }
-            if error.what.endswith("."):  # the rules' own sentence says what is wrong
-                message = _(
-                    "This file cannot be imported: %(place)s: %(what)s (in the file: %(where)s)"
-                )
-            else:
-                message = _(
-                    "This file cannot be imported: %(place)s should be %(what)s (in the file: %(where)s)."
-                )
-            raise forms.ValidationError(message % words) from None
-
-
-class BookImportForm(ImportForm):
-    document = forms.FileField(label=gettext_lazy("A group's book exported as JSON"))
-    most = MAX_BOOK_BYTES
-    read = staticmethod(read_book)
-    too_large = gettext_lazy("The file is too large for a group's book.")
 
 
 @dataclass(frozen=True)
@@ -144,14 +99,12 @@ def import_page(request: HttpRequest, kind: str) -> HttpResponse:
     form_class = importer.form
     form = form_class(request.POST, request.FILES) if request.method == "POST" else form_class()
     if request.META.get("rami.upload_too_large"):  # skipped by uploads.BoundedUpload
-        form.is_valid()  # the file was never kept: say why, not that it is missing
-        form.errors.pop("document", None)
-        form.add_error("document", form.too_large)
+        form.refuse_too_large()
     elif request.method == "POST" and form.is_valid():
         try:
             _stored, edit, _view = importer.store(form.cleaned_data["document"])
         except ServiceError as error:
-            form.add_error("document", service_message(error))
+            add_refusal(form, error, field="document")
         else:
             importer.remember(request, edit)
             return redirect(importer.opens, token=edit)

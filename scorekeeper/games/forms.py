@@ -24,7 +24,7 @@ from rules_engine import (
 from scorekeeper.core.i18n import named
 from scorekeeper.core.inputs import choice_inputs, field_input
 from scorekeeper.core.keypad import parse_points
-from scorekeeper.core.refusals import rule_words
+from scorekeeper.core.refusals import refusal_words
 from scorekeeper.models import Player
 from scorekeeper.records.documents import MOST_CARDS_TEXT
 
@@ -215,7 +215,7 @@ class RoundForm(forms.Form):
                 # Read once here; the engine scores these cards, the notation is stored.
                 data[f"hand_{p.seat}"] = tuple(parse_hand(cards)) or None
             except NotationError as error:
-                self.add_error(f"cards_{p.seat}", rule_words(error))
+                self.add_error(f"cards_{p.seat}", refusal_words(error))
             self._refuse_contradictions(p, data)
         playing = {p.seat for p in self.players}
         for p in self.seated:
@@ -294,7 +294,7 @@ class RoundForm(forms.Form):
                 name = f"{name}_{problem.seat}"
             if name not in self.fields:
                 name = None if problem.seat is None else f"points_{problem.seat}"
-            self.add_error(name, rule_words(problem))
+            self.add_error(name, refusal_words(problem))
 
     @classmethod
     def initial_from(cls, row: Row) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""What a phone's outbox is told when it replays a round entry: stored, or why not, as JSON.
+"""What a phone's outbox is told when it replays a round entry: stored (a refusal is
+answered by scorekeeper.web.refusals), as JSON.
 
 The phone keeps the entry until it gets one of these answers, and shows a refusal with both
 versions (the user's and the stored one), so nothing entered offline is dropped silently.
@@ -8,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.forms import Form
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext_lazy
 
@@ -85,23 +85,3 @@ def stored(number: int, replayed: bool) -> JsonResponse:
         {"result": "already_stored" if replayed else "stored", "number": number},
         status=200 if replayed else 201,
     )
-
-
-def refused(
-    code: str, message: str, status: int, form: Form | None = None, **extra: Any
-) -> JsonResponse:
-    """A refusal the user must see; `fields` repeats the form's errors per field."""
-    fields = {
-        name: [str(m) for m in errors] for name, errors in (form.errors.items() if form else [])
-    }
-    return JsonResponse(
-        {"error": code, "message": message, "fields": fields, **extra}, status=status
-    )
-
-
-def form_message(form: Form) -> str:
-    """One sentence for the phone: the first problem the form found."""
-    for errors in form.errors.values():
-        if errors:
-            return str(errors[0])
-    return ""

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from rules_engine import COLOURS, get_rules
 from scorekeeper.core.facts import colour_name, trophy_name
 from scorekeeper.core.form_fields import choose
-from scorekeeper.core.refusals import ServiceError, service_message
+from scorekeeper.core.refusals import ServiceError, refusal_words
 from scorekeeper.models import Player
 from scorekeeper.records.documents import TROPHY_SYMBOLS
 
@@ -74,6 +74,6 @@ class RomiFinishForm(forms.Form):
         chosen = [(s, data[f"trophy_{s}"]) for s in TROPHY_SYMBOLS if data.get(f"trophy_{s}")]
         if len(chosen) != self.trophies:
             refused = ServiceError("romi_trophies", count=self.trophies)
-            raise ValidationError(service_message(refused))
+            raise ValidationError(refusal_words(refused))
         data["trophies"] = chosen
         return data

@@ -25,6 +25,7 @@ from rules_engine import (
 from scorekeeper.core import charts
 from scorekeeper.core.house_rules import encode, in_force
 from scorekeeper.core.keypad import parse_points
+from scorekeeper.core.refusals import kept_words
 from scorekeeper.core.tokens import view_token
 from scorekeeper.models import Game, Player, ProposedHand, RomiContract, RomiTrophy
 from scorekeeper.records import round_records
@@ -107,7 +108,7 @@ def sent_hand(table: Table, player: Player, hand: ProposedHand | None, lang: str
             value = parse_points(hand.points)
     except (RulesError, ValidationError):  # checked when sent; a rule changed since
         value = None
-    return SentHand(player, hand, value, (hand.problem or {}).get(lang, ""))
+    return SentHand(player, hand, value, kept_words(hand.problem, lang))
 
 
 @dataclass

@@ -20,7 +20,7 @@ from rules_engine import stored_variant
 from scorekeeper.core.charts import as_svg
 from scorekeeper.core.digits import small_number
 from scorekeeper.core.i18n import lang
-from scorekeeper.core.refusals import Conflict, ServiceError, service_message
+from scorekeeper.core.refusals import ServiceError, refusal_words
 from scorekeeper.core.tokens import view_token
 from scorekeeper.games.views.manage import manage_page
 from scorekeeper.groups.book import Book, club_book
@@ -44,7 +44,8 @@ from scorekeeper.web.access import (
     game_links,
     remember_club,
 )
-from scorekeeper.web.responses import REFUSED, HtmxHttpRequest, add_refusal
+from scorekeeper.web.refusals import REFUSED, add_refusal, status_of
+from scorekeeper.web.responses import HtmxHttpRequest
 
 RECENT_GAMES = 10
 GAMES_PER_PAGE = 25
@@ -211,17 +212,15 @@ def club_settings(request: HtmxHttpRequest, token: str) -> HttpResponse:
         elif action == "merge":
             merge = MergeForm(request.POST)
             if not merge.is_valid():
-                return _settings_page(
-                    request, access, REFUSED, merge_error=_("Choose two players of this group.")
-                )
+                raise ServiceError("merge_unchosen")
             kept = get_object_or_404(Member, club=access.club, pk=merge.cleaned_data["kept"])
             merged = get_object_or_404(Member, club=access.club, pk=merge.cleaned_data["merged"])
             member_merge(club=access.club, kept=kept, merged=merged)
         else:
             return _settings_page(request, access, REFUSED)
     except ServiceError as error:
-        message = service_message(error)
-        status = 409 if isinstance(error, Conflict) else REFUSED
+        message = refusal_words(error)
+        status = status_of(error)
         if action == "member":
             return _settings_page(
                 request, access, status, member_error=(member.pk, {"name": [message]})
@@ -254,7 +253,7 @@ def game_club(request: HtmxHttpRequest, token: str) -> HttpResponse:
         else:
             raise Http404
     except ServiceError as error:
-        return manage_page(request, access, 422, club_error=service_message(error))
+        return manage_page(request, access, REFUSED, club_error=refusal_words(error))
     return redirect(reverse("players", args=[token]) + "?saved=1")
 
 

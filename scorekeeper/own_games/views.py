@@ -21,7 +21,6 @@ from rules_engine import (
     RulesError,
     RuleSystem,
     Table,
-    describe,
     get_rules,
     read_document,
     stored_variant,
@@ -31,12 +30,14 @@ from rules_engine import (
     variant_toml,
 )
 from scorekeeper.core.i18n import lang
+from scorekeeper.core.refusals import ServiceError, refusal_words
 from scorekeeper.own_games.builder import BuilderForm, deck_rows_in, own_slug, rounds_in
 from scorekeeper.own_games.files import downloaded, grown
 from scorekeeper.own_games.services import house_game_create, house_game_keep_in, house_game_update
 from scorekeeper.rules.rulebook import rulebook
 from scorekeeper.rules.summary import render_rules
-from scorekeeper.sheets.views import MAX_SEATS, blank_pdf
+from scorekeeper.sheets.forms import MAX_SEATS
+from scorekeeper.sheets.views import blank_pdf
 from scorekeeper.web.access import (
     HouseGameAccess,
     club_edit_access,
@@ -45,14 +46,10 @@ from scorekeeper.web.access import (
     my_clubs,
     remember_house_game,
 )
-from scorekeeper.web.responses import REFUSED
+from scorekeeper.web.refusals import REFUSED
 
 # The games a table starts its own from in the builder (played in rounds of contracts).
 STARTS = [slug for slug, rules in SYSTEMS.items() if rules.contracts]
-
-
-def _refusal(error: RulesError) -> str:
-    return describe(error.code, error.params, lang())
 
 
 def _copy_of(rules: RuleSystem) -> dict[str, Any]:
@@ -127,7 +124,7 @@ def _preview(document: dict[str, Any]) -> dict[str, Any]:
     try:
         rules = read_document(document, new=False)
     except RulesError as error:
-        return {"refusal": _refusal(error)}
+        return {"refusal": refusal_words(error)}
     return {"book": rulebook(rules)}
 
 
@@ -149,7 +146,7 @@ def _edited(request: HttpRequest, access: HouseGameAccess | None) -> HttpRespons
     try:
         base = variant_text_document(request.POST.get("base", ""))
     except RulesError as error:
-        return HttpResponse(_refusal(error), status=400)
+        return HttpResponse(refusal_words(error), status=400)
     if action == "use_file":
         try:
             document = variant_text_document(request.POST.get("file", ""))
@@ -159,7 +156,7 @@ def _edited(request: HttpRequest, access: HouseGameAccess | None) -> HttpRespons
                 base,
                 _form(base) if base.get("rounds") else None,
                 access=access,
-                refusal=_refusal(error),
+                refusal=refusal_words(error),
                 status=REFUSED,
             )
         return _page(
@@ -171,7 +168,7 @@ def _edited(request: HttpRequest, access: HouseGameAccess | None) -> HttpRespons
     form = _form(base, request.POST) if base.get("rounds") else None
     if action == "preview" and form is not None and not form.is_valid():
         # The preview under the fields says only that they are not all filled in right.
-        refused = {"refusal": _("Check the fields marked in red.")}
+        refused = {"refusal": refusal_words(ServiceError("fields_marked"))}
         return render(request, "own_games/_preview.html", {"preview": refused})
     if form is not None and not form.is_valid():
         return _page(
@@ -179,7 +176,7 @@ def _edited(request: HttpRequest, access: HouseGameAccess | None) -> HttpRespons
             base,
             form,
             access=access,
-            refusal=_("Check the fields marked in red."),
+            refusal=refusal_words(ServiceError("fields_marked")),
             status=REFUSED,
         )
     document = form.document_over(base) if form is not None else base
@@ -190,7 +187,7 @@ def _edited(request: HttpRequest, access: HouseGameAccess | None) -> HttpRespons
             rules = read_document(document, new=False)
         except RulesError as error:
             return _page(
-                request, document, form, access=access, refusal=_refusal(error), status=REFUSED
+                request, document, form, access=access, refusal=refusal_words(error), status=REFUSED
             )
         return _grid_pdf(rules, max(rules.players[0], 2))
     try:
@@ -201,7 +198,7 @@ def _edited(request: HttpRequest, access: HouseGameAccess | None) -> HttpRespons
             token = access.token
     except RulesError as error:
         return _page(
-            request, document, form, access=access, refusal=_refusal(error), status=REFUSED
+            request, document, form, access=access, refusal=refusal_words(error), status=REFUSED
         )
     remember_house_game(request, token)
     return redirect("own_game", token=token)
@@ -269,13 +266,13 @@ def upload(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         upload = form.cleaned_data["file"]
         if upload.size > MOST_VARIANT_BYTES:
-            refusal = _refusal(RulesError("variant_too_large", most=MOST_VARIANT_BYTES))
+            refusal = refusal_words(RulesError("variant_too_large", most=MOST_VARIANT_BYTES))
         else:
             try:
                 text = upload.read().decode("utf-8", "replace")
                 token = house_game_create(variant_text_document(text))[1]
             except RulesError as error:
-                refusal = _refusal(error)
+                refusal = refusal_words(error)
             else:
                 remember_house_game(request, token)
                 return redirect("own_game", token=token)
@@ -309,7 +306,7 @@ def _grid_pdf(rules: RuleSystem, players: int) -> HttpResponse:
     try:
         table = Table.checked(rules, players)
     except RulesError as error:
-        return HttpResponse(_refusal(error), status=400)
+        return HttpResponse(refusal_words(error), status=400)
     data = {"language": lang(), "paper": "a4", "orientation": "landscape", "per_sheet": 1}
     content = blank_pdf(rules, table, [""] * players, data)
     response = HttpResponse(content, content_type="application/pdf")

@@ -9,17 +9,13 @@ by the last hand sent when the table chose so. A new edit link closes the player
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.utils import translation
 
-from rules_engine import Fact, HandTooLarge, NotationError, PlayerDeal, Problem, Table, parse_hand
+from rules_engine import Fact, HandTooLarge, NotationError, PlayerDeal, Table, parse_hand
 from scorekeeper.core.keypad import parse_points
-from scorekeeper.core.refusals import Conflict, ServiceError, rule_words, service_message
+from scorekeeper.core.refusals import Conflict, ServiceError, kept, refusal_words
 from scorekeeper.core.tokens import join_token, new_salt, seat_token, token_hash
 from scorekeeper.games.services.history import bump_version, table_of
 from scorekeeper.games.services.rounds import round_record
@@ -143,7 +139,7 @@ def _checked(table: Table, number: int, hand: Hand) -> None:
     try:
         table.check_held(number, parse_hand(hand.cards))
     except (NotationError, HandTooLarge) as error:
-        raise ServiceError("hand_cards", field="cards", words=rule_words(error)) from None
+        raise ServiceError("hand_cards", field="cards", words=refusal_words(error)) from None
 
 
 @writing()
@@ -218,30 +214,21 @@ def _save_if_complete(game: Game, table: Table, number: int, sent_by: int) -> No
     if len(out) != 1:
         refusal = ServiceError("went_out_none" if not out else "went_out_many")
         for hand in hands if not out else [h for h in hands if h.seat in out]:
-            _tell(hand, lambda: service_message(refusal))
+            _tell(hand, kept(refusal))
         return
     try:
         with writing():
             round_record(game=game, entries=entries, number=number, sent_by=sent_by)
     except ServiceError as error:
-        refused = error
         for hand in hands:
-            mine = [p for p in refused.problems if p.seat in (None, hand.seat)]
+            mine = [p for p in error.problems if p.seat in (None, hand.seat)]
             if mine:
-                _tell(hand, partial(_problem_words, mine))
-            elif not refused.problems:
-                _tell(hand, partial(service_message, refused))
+                _tell(hand, kept(mine))
+            elif not error.problems:
+                _tell(hand, kept(error))
 
 
-def _problem_words(problems: list[Problem]) -> str:
-    return " ".join(rule_words(problem) for problem in problems)
-
-
-def _tell(hand: ProposedHand, words: Callable[[], str]) -> None:
-    """Why the round could not be saved with this hand, said in each language."""
-    problem = {}
-    for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            problem[code] = words()[:500]
-    hand.problem = problem
+def _tell(hand: ProposedHand, said: dict[str, str]) -> None:
+    """Why the round could not be saved with this hand, kept for its phone."""
+    hand.problem = said
     hand.save(update_fields=["problem"])

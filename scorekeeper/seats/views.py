@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from rules_engine import dealt
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.keypad import parse_points
-from scorekeeper.core.refusals import Conflict, ServiceError, service_message
+from scorekeeper.core.refusals import Conflict, ServiceError, kept_words, refusal_words
 from scorekeeper.core.tokens import join_token, token_hash, view_token
 from scorekeeper.games.selectors import game_board
 from scorekeeper.games.services import games as game_services
@@ -26,7 +26,8 @@ from scorekeeper.seats import services
 from scorekeeper.seats.forms import SeatHandForm
 from scorekeeper.seats.services import SeatState, hand_send, seat_claim, seat_states
 from scorekeeper.web.access import MAX_TOKEN, dealt_table, edit_access
-from scorekeeper.web.responses import REFUSED, HtmxHttpRequest, add_refusal, page
+from scorekeeper.web.refusals import CONFLICT, REFUSED, add_refusal, status_of
+from scorekeeper.web.responses import HtmxHttpRequest, page
 
 
 @dataclass
@@ -86,8 +87,8 @@ def join(request: HtmxHttpRequest, token: str) -> HttpResponse:
             )
             return redirect("seat", token=link)
         except ServiceError as error:
-            refusal = service_message(error)
-            status = 409 if isinstance(error, Conflict) else REFUSED
+            refusal = refusal_words(error)
+            status = status_of(error)
     device = request.session.get("device", "")
     states = seat_states(game, device if isinstance(device, str) else "")
     seats = [JoinSeat(p, states[p.seat]) for p in players if p.seat in states]
@@ -143,7 +144,7 @@ def _context(seat: Seat, form: SeatHandForm | None = None, **extra: Any) -> dict
             initial |= {"points": mine.points, "cards": mine.cards, "went_out": mine.went_out}
             initial["laid_nothing"] = mine.laid_nothing
         form = SeatHandForm(initial=initial, table=table)
-    problem = mine.problem.get(lang(), "") if mine is not None else ""
+    problem = kept_words(mine.problem) if mine is not None else ""
     return {
         "board": board,
         "seat": seat,
@@ -183,8 +184,8 @@ def seat_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
             return page(request, "seats/seat.html", _context(seat, sent=True), fragment="live")
         except Conflict as error:  # the round was saved meanwhile: the next one
             seat.game.refresh_from_db()
-            context = _context(seat, refusal=service_message(error))
-            return page(request, "seats/seat.html", context, fragment="live", status=409)
+            context = _context(seat, refusal=refusal_words(error))
+            return page(request, "seats/seat.html", context, fragment="live", status=CONFLICT)
         except ServiceError as error:
             add_refusal(form, error)
             status = REFUSED

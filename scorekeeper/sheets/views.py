@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django import forms
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from rules_engine import (
@@ -26,72 +23,16 @@ from rules_engine import (
     offered,
 )
 from scorekeeper.core.charts import as_svg
-from scorekeeper.core.form_fields import choose, form_name
 from scorekeeper.core.house_rules import HouseRulesForm
 from scorekeeper.core.i18n import lang
+from scorekeeper.core.refusals import ServiceError
 from scorekeeper.games.selectors import game_board
 from scorekeeper.sheets.content import romi_sheet, round_sheet
+from scorekeeper.sheets.forms import BlankGridForm
 from scorekeeper.sheets.grids import GridTooTall
 from scorekeeper.sheets.grids import render as render_pdf
 from scorekeeper.web.access import game_access
-from scorekeeper.web.responses import REFUSED
-
-MAX_SEATS = 8
-
-
-class BlankGridForm(forms.Form):
-    rules = forms.ChoiceField(label=gettext_lazy("Game"))
-    players = forms.IntegerField(
-        label=gettext_lazy("Number of players"), min_value=2, max_value=MAX_SEATS, initial=4
-    )
-    names = forms.CharField(
-        label=gettext_lazy("Player names (optional, one per line)"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 4}),
-        max_length=600,
-    )
-    deals = forms.IntegerField(
-        label=gettext_lazy("Rami 51: number of deals"), min_value=1, max_value=30, initial=10
-    )
-    paper = forms.ChoiceField(
-        label=gettext_lazy("Paper"), choices=[("a4", "A4"), ("letter", "US Letter")]
-    )
-    orientation = forms.ChoiceField(
-        label=gettext_lazy("Orientation"),
-        choices=[("landscape", gettext_lazy("Landscape")), ("portrait", gettext_lazy("Portrait"))],
-    )
-    per_sheet = forms.TypedChoiceField(
-        label=gettext_lazy("Grids per sheet"), coerce=int, choices=[(1, "1"), (2, "2"), (4, "4")]
-    )
-    language = forms.ChoiceField(label=gettext_lazy("Language"), choices=settings.LANGUAGES)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        choose(self, "rules", [(s.slug, s.name[lang()]) for s in SYSTEMS.values()])
-
-    def clean(self) -> dict[str, Any]:
-        super().clean()
-        data = self.cleaned_data
-        if "rules" in data and data.get("players"):
-            low, high = get_rules(data["rules"]).players
-            if not low <= data["players"] <= high:
-                self.add_error(
-                    "players",
-                    _("This game is for %(low)d to %(high)d players.") % {"low": low, "high": high},
-                )
-        names = []
-        for line in (data.get("names") or "").splitlines():
-            try:
-                name = form_name(line)
-            except forms.ValidationError as error:
-                self.add_error("names", error)
-                break
-            if name:
-                names.append(name)
-        if data.get("players") and len(names) > data["players"]:
-            self.add_error("names", _("More names than players."))
-        data["name_list"] = names
-        return data
+from scorekeeper.web.refusals import REFUSED, add_refusal
 
 
 def _house_rules(form: BlankGridForm) -> dict[str, HouseRulesForm]:
@@ -170,15 +111,7 @@ def blank_grid(request: HttpRequest) -> HttpResponse:
     try:
         content = blank_pdf(rules, table, names, data)
     except GridTooTall:
-        form.add_error(
-            "per_sheet",
-            _(
-                "%(n)d grids of this game do not fit one sheet with rows tall enough to write "
-                "in and text of 6 points or more: choose fewer grids per sheet, fewer deals or "
-                "the other orientation."
-            )
-            % {"n": data["per_sheet"]},
-        )
+        add_refusal(form, ServiceError("grid_too_tall", field="per_sheet", n=data["per_sheet"]))
         return render(request, "grids/blank.html", _blank_context(form), status=REFUSED)
     return _pdf_response(content, f"{rules.slug}-grid.pdf")
 

@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from scorekeeper.records.documents import MAX_BYTES
+from scorekeeper.web.refusals import problem, refusal_json
 
 RETRY_AFTER_SECONDS = 2
-
-
-def problem(request: HttpRequest, title: str, message: str, status: int) -> HttpResponse:
-    """A whole page, or for htmx a fragment shown in the page's alert area (the form stays)."""
-    if getattr(request, "htmx", False):
-        response = render(
-            request,
-            "errors/problem.html#message",
-            {"title": title, "message": message},
-            status=status,
-        )
-        response["HX-Retarget"] = "#alerts"
-        response["HX-Reswap"] = "innerHTML"
-        return response
-    return render(
-        request, "errors/problem.html", {"title": title, "message": message}, status=status
-    )
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
@@ -58,10 +42,7 @@ def _api(request: HttpRequest) -> bool:
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """Our own 404: in the app's look and language, with the way home; JSON under /api/."""
     if _api(request):
-        return JsonResponse(
-            {"error": "not_found", "message": "No such endpoint: see /api/openapi.json."},
-            status=404,
-        )
+        return refusal_json("not_found", "No such endpoint: see /api/openapi.json.", 404)
     return render(
         request,
         "errors/page.html",
@@ -79,10 +60,7 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
 def server_error(request: HttpRequest) -> HttpResponse:
     """Our own 500, as plain as possible (the fault may be in the page machinery itself)."""
     if _api(request):
-        return JsonResponse(
-            {"error": "server_error", "message": "Something went wrong on the server."},
-            status=500,
-        )
+        return refusal_json("server_error", "Something went wrong on the server.", 500)
     try:
         return render(
             request,

@@ -8,8 +8,8 @@ import pytest
 from pypdf import PdfReader
 
 from rules_engine import SYSTEMS
+from scorekeeper.sheets.forms import BlankGridForm
 from scorekeeper.sheets.sheet import MIN_TEXT
-from scorekeeper.sheets.views import BlankGridForm
 
 from .helpers import round_data, totals
 

@@ -56,23 +56,23 @@ def _refusal_codes() -> set[str]:
 def test_every_refusal_code_has_its_own_words_in_french_english_and_spanish():
     from django.utils import translation
 
-    from scorekeeper.core.refusals import ServiceError, service_message
+    from scorekeeper.core.refusals import ServiceError, refusal_words
 
     codes = _refusal_codes()
     assert {"romi_colour", "romi_combos", "romi_trophies", "no_rounds", "contract_gone"} <= codes
     assert {"romi_no_rounds", "no_romi"} <= codes
     params = {"most": 3, "count": 4, "number": 2, "played": 1, "name": "Ana", "low": 2}
     params |= {"high": 6, "first": "Ana", "second": "Ben", "current": 2, "option": "decks"}
-    params |= {"words": "…", "playing": 3}
+    params |= {"words": "…", "playing": 3, "n": 4, "where": "rounds[0]", "what": "…", "place": "…"}
     fallback = {}
     for language in ("en", "fr", "es"):
         with translation.override(language):
-            fallback[language] = service_message(ServiceError("round_invalid"))
+            fallback[language] = refusal_words(ServiceError("round_invalid"))
     for code in sorted(codes - {"round_invalid"}):
         words = {}
         for language in ("en", "fr", "es"):
             with translation.override(language):
-                words[language] = service_message(ServiceError(code, **params))
+                words[language] = refusal_words(ServiceError(code, **params))
             assert words[language] not in (code, fallback[language]), (code, language)
         assert len({words["fr"], words["en"], words["es"]}) == 3, code
 

@@ -19,7 +19,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from rules_engine import NotationError, dealt, format_hand, parse_hand
 from scorekeeper.core.digits import small_number
 from scorekeeper.core.i18n import lang
-from scorekeeper.core.refusals import Conflict, ServiceError, rule_words, service_message
+from scorekeeper.core.refusals import Conflict, ServiceError, refusal_words
 from scorekeeper.core.tokens import rotated_token, token_hash, view_token
 from scorekeeper.games import outbox
 from scorekeeper.games.forms import RoundForm, initial_from_sent
@@ -47,8 +47,8 @@ from scorekeeper.web.access import (
     game_version,
     remember_game,
 )
-from scorekeeper.web.errors import problem
-from scorekeeper.web.responses import REFUSED, HtmxHttpRequest
+from scorekeeper.web.refusals import CONFLICT, REFUSED, refused_page
+from scorekeeper.web.responses import HtmxHttpRequest
 
 VIEWER_CACHE_SECONDS = 600
 
@@ -197,7 +197,7 @@ def hand_value(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return render(
             request,
             "games/_hand_value.html",
-            {"error": rule_words(error)},
+            {"error": refusal_words(error)},
         )
     return render(
         request,
@@ -273,7 +273,7 @@ def dealer(request: HtmxHttpRequest, token: str) -> HttpResponse:
             dealer_fix(game=access.game, seat=seat, number=number)
             return back_to_game(request, token)
         except ServiceError as error:
-            context["error"] = service_message(error)
+            context["error"] = refusal_words(error)
             if isinstance(error, Conflict):
                 context["board"] = game_board(access.game, lang())  # the round now played
                 return render(request, "games/dealer.html", context, status=409)
@@ -294,7 +294,7 @@ def play_again(request: HtmxHttpRequest, token: str) -> HttpResponse:
     try:
         _game, edit, _view = game_play_again(game=access.game)
     except ServiceError as error:  # the group's book is full
-        return problem(request, _("No new game was started"), service_message(error), 409)
+        return refused_page(request, _("No new game was started"), error, CONFLICT)
     remember_game(request, edit)
     return back_to_game(request, edit)
 

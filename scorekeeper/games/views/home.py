@@ -6,7 +6,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from rules_engine import stored_variant
 from scorekeeper.core.i18n import lang
-from scorekeeper.core.refusals import ServiceError, service_message
+from scorekeeper.core.refusals import ServiceError
 from scorekeeper.games.new_game_form import MAX_PLAYERS, NewGameForm
 from scorekeeper.games.services.games import game_start
 from scorekeeper.web.access import (
@@ -20,7 +20,7 @@ from scorekeeper.web.access import (
     remember_game,
     remember_names,
 )
-from scorekeeper.web.responses import REFUSED
+from scorekeeper.web.refusals import REFUSED, add_refusal
 
 
 @require_GET
@@ -79,7 +79,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         try:
             game, edit, _view = game_start(**start, club=club.club if club else None)
         except ServiceError as error:  # a full group, a name refused
-            form.add_error(None, service_message(error))
+            add_refusal(form, error, field=None)
         else:
             remember_game(request, edit)
             remember_names(request, form.cleaned_data["names"])

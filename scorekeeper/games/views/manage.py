@@ -9,12 +9,11 @@ from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.core.form_fields import form_name
-from scorekeeper.core.refusals import ServiceError, service_message
+from scorekeeper.core.refusals import ServiceError, refusal_words
 from scorekeeper.core.tokens import view_token
 from scorekeeper.games.services import comings
 from scorekeeper.games.services.comings import player_back, player_leave
@@ -28,6 +27,7 @@ from scorekeeper.web.access import (
     forget_game,
     my_clubs,
 )
+from scorekeeper.web.refusals import REFUSED, add_refusal
 from scorekeeper.web.responses import HtmxHttpRequest, back_to_game
 
 
@@ -85,7 +85,7 @@ def players(request: HtmxHttpRequest, token: str) -> HttpResponse:
     ]
     bound = next((form for form in rows if form.is_bound), None)
     if bound is None or not bound.is_valid():
-        return manage_page(request, access, 422, rows=rows)
+        return manage_page(request, access, REFUSED, rows=rows)
     data = bound.cleaned_data
     try:
         player_rename(
@@ -95,8 +95,8 @@ def players(request: HtmxHttpRequest, token: str) -> HttpResponse:
             replaced=data["change"] == "replace",
         )
     except ServiceError as error:
-        bound.add_error("name", service_message(error))
-        return manage_page(request, access, 422, rows=rows)
+        add_refusal(bound, error, field="name")
+        return manage_page(request, access, REFUSED, rows=rows)
     return redirect(reverse("players", args=[token]) + "?saved=1")
 
 
@@ -115,7 +115,8 @@ def delete(request: HtmxHttpRequest, token: str) -> HttpResponse:
             game_delete(game=access.game)
             forget_game(request, token)
             return redirect(reverse("home") + "?deleted=1")
-        return manage_page(request, access, 422, delete_error=_("Tick the box to confirm."))
+        unconfirmed = ServiceError("delete_unconfirmed")
+        return manage_page(request, access, REFUSED, delete_error=refusal_words(unconfirmed))
     return manage_page(request, access, confirm_delete=True)
 
 
@@ -146,7 +147,7 @@ def seat_leave(request: HtmxHttpRequest, token: str) -> HttpResponse:
         else:
             player_leave(game=access.game, seat=seat)
     except ServiceError as error:
-        return manage_page(request, access, 422, comings_error=service_message(error))
+        return manage_page(request, access, REFUSED, comings_error=refusal_words(error))
     return _back(token, "saved")
 
 
@@ -159,12 +160,12 @@ def player_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
     starts = late_starts(table, game, list(game.players.all()))
     form = JoinForm(request.POST, starts=starts, rule=table.late_start)
     if not form.is_valid():
-        return manage_page(request, access, 422, join_form=form)
+        return manage_page(request, access, REFUSED, join_form=form)
     try:
         comings.player_join(
             game=game, name=form.cleaned_data["name"], late_start=form.cleaned_data["late_start"]
         )
     except ServiceError as error:
-        form.add_error("name" if error.field == "name" else None, service_message(error))
-        return manage_page(request, access, 422, join_form=form)
+        add_refusal(form, error, field="name" if error.field == "name" else None)
+        return manage_page(request, access, REFUSED, join_form=form)
     return _back(token, "joined")

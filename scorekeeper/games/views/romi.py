@@ -14,7 +14,8 @@ from scorekeeper.games.selectors import game_board
 from scorekeeper.games.services.romi import romi_contract_delete, romi_contract_log, romi_finish
 from scorekeeper.games.views.games import game_context
 from scorekeeper.web.access import Access, edit_access
-from scorekeeper.web.responses import HtmxHttpRequest, add_refusal, back_to_game, page
+from scorekeeper.web.refusals import add_refusal
+from scorekeeper.web.responses import HtmxHttpRequest, back_to_game, page
 
 
 def _render(

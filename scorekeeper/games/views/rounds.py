@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from rules_engine import RulesError, Table
 from scorekeeper.core.digits import small_number
 from scorekeeper.core.i18n import lang
-from scorekeeper.core.refusals import Conflict, ServiceError, service_message
+from scorekeeper.core.refusals import Conflict, ServiceError, refusal_words
 from scorekeeper.games import outbox
 from scorekeeper.games.forms import RoundForm
 from scorekeeper.games.selectors import Board, Row, game_board
@@ -31,12 +31,15 @@ from scorekeeper.models import Player, Round, RoundScore
 from scorekeeper.records import live
 from scorekeeper.records.stored import stored_rounds
 from scorekeeper.web.access import Access, dealt_table, edit_access, game_access
-from scorekeeper.web.responses import (
-    HtmxHttpRequest,
+from scorekeeper.web.refusals import (
+    CONFLICT,
+    REFUSED,
     add_refusal,
-    back_to_game,
-    page,
+    form_message,
+    refusal_json,
+    refusal_json_of,
 )
+from scorekeeper.web.responses import HtmxHttpRequest, back_to_game, page
 
 
 def _render_game(
@@ -62,8 +65,8 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     as_json = outbox.wants_json(request)
     if not form.is_valid():
         if as_json:
-            return outbox.refused("invalid", outbox.form_message(form), 422, form)
-        return _render_game(request, access, form, status=422)
+            return refusal_json("invalid", form_message(form), REFUSED, form)
+        return _render_game(request, access, form, status=REFUSED)
     # The answer shows the board with this round: the rounds before it, read once here.
     before = stored_rounds(game) if request.htmx and not as_json else None
     try:
@@ -86,12 +89,12 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
         if error.code == "round_taken":
             return _round_taken(request, access, form, table, error.params.get("number"))
         add_refusal(form, error)
-        return _render_game(request, access, form, status=409)
+        return _render_game(request, access, form, status=CONFLICT)
     except ServiceError as error:
         add_refusal(form, error)
         if as_json:
-            return outbox.refused(error.code, outbox.form_message(form), 422, form)
-        return _render_game(request, access, form, status=422)
+            return refusal_json(error.code, form_message(form), REFUSED, form)
+        return _render_game(request, access, form, status=REFUSED)
     if as_json:
         return outbox.stored(saved.round.number, replayed=not saved.created)
     if board is None:
@@ -141,7 +144,7 @@ def _round_taken(
     rows = [row for row in board.rows if row.number == number] or board.rows[-1:]
     if not rows:  # deleted meanwhile: the form stands for that round again
         add_refusal(form, Conflict("round_taken", number=number))
-        return _render_game(request, access, form, status=409)
+        return _render_game(request, access, form, status=CONFLICT)
     row = rows[0]
     try:
         mine: list[int] | None = table.score(row.number, form.entries(), no_winner=form.no_winner)
@@ -164,7 +167,7 @@ def _conflict_answer(access: Access, error: ServiceError) -> HttpResponse:
     board = game_board(access.game, lang())
     rows = [row for row in board.rows if row.number == number]
     stored = {"stored": outbox.row_answer(board, rows[0])} if rows else {}
-    return outbox.refused(error.code, service_message(error), 409, None, **stored)
+    return refusal_json_of(error, CONFLICT, **stored)
 
 
 def _row(access: Access, number: int) -> tuple[Board, Row]:
@@ -205,13 +208,7 @@ def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpRespons
             # Someone corrected it meanwhile: show what is stored now, keep the user's values.
             # (A round deleted meanwhile has no stored values: _row answers 404.)
             board, row = _row(access, number)
-            form.add_error(
-                None,
-                _(
-                    "This round was changed on another phone meanwhile. The stored "
-                    "values are shown above; submit again to replace them with yours."
-                ),
-            )
+            add_refusal(form, Conflict("edit_overtaken"))
             data = request.POST.copy()
             data["version"] = str(row.version)
             form.data = data
@@ -246,19 +243,17 @@ def _correct(access: Access, form: RoundForm, number: int) -> None:
 def _replace_from_outbox(access: Access, form: RoundForm, number: int) -> HttpResponse:
     """A phone chose its own offline entry over the round another phone stored."""
     if not form.is_valid():
-        return outbox.refused("invalid", outbox.form_message(form), 422, form)
+        return refusal_json("invalid", form_message(form), REFUSED, form)
     try:
         _correct(access, form, number)
     except Conflict as error:
         if error.code == "round_gone":
-            return outbox.refused(error.code, service_message(error), 404)
+            return refusal_json_of(error, 404)
         board, row = _row(access, number)
-        return outbox.refused(
-            error.code, service_message(error), 409, stored=outbox.row_answer(board, row)
-        )
+        return refusal_json_of(error, CONFLICT, stored=outbox.row_answer(board, row))
     except ServiceError as error:
         add_refusal(form, error)
-        return outbox.refused(error.code, outbox.form_message(form), 422, form)
+        return refusal_json(error.code, form_message(form), REFUSED, form)
     return outbox.stored(number, replayed=False)
 
 
@@ -276,7 +271,7 @@ def round_delete(request: HtmxHttpRequest, token: str, number: int) -> HttpRespo
         return render(
             request,
             "games/round_delete.html",
-            {"board": board, "row": row, "token": token, "error": service_message(error)},
+            {"board": board, "row": row, "token": token, "error": refusal_words(error)},
             status=409,
         )
     return back_to_game(request, token)
@@ -313,7 +308,7 @@ def history_undo(request: HtmxHttpRequest, token: str, entry_id: int) -> HttpRes
         # A round changed since: what it holds now, and what the undo would bring back.
         versions = error.params if error.code == "changed_since" else None
         return _history_page(
-            request, access, token, 409, versions=versions, error=service_message(error)
+            request, access, token, 409, versions=versions, error=refusal_words(error)
         )
     return back_to_game(request, token)
 
@@ -332,6 +327,6 @@ def undo_last(request: HtmxHttpRequest, token: str) -> HttpResponse:
             access,
             None,
             status=409,
-            undo_error=service_message(error),
+            undo_error=refusal_words(error),
         )
     return back_to_game(request, token)
