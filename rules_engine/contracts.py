@@ -208,7 +208,8 @@ def check_contract(
     check_hand(rules, [card for meld in melds for card in meld], limits=limits)
     if not melds:
         errors = [Reason("nothing_laid")]
-        counts = Counter(contract.requirements)
+        # What is missing, for a contract of one way (of several, any one would do).
+        counts = Counter(contract.requirements if not contract.alternatives else ())
         for req, count in counts.items():
             errors.append(
                 Reason(
@@ -227,10 +228,19 @@ def check_contract(
         )
     checks = [check_meld(m, rules.meld_rules) for m in melds]
     needed = cards_dealt(rules, round_number) + 1 if contract.lay_all_cards else None
-    search = _Search(rules, contract, checks, needed)
-    search.run()
-    assert search.best is not None  # every search scores at least one plan
-    _, errors, readings, plan = search.best
+    best: _Best | None = None
+    for way in contract.ways():  # the lay-down meets the contract by any one of its ways
+        search = _Search(rules, way, checks, needed)
+        search.run()
+        assert search.best is not None  # every search scores at least one plan
+        if best is None or search.best[0] < best[0]:
+            best = search.best
+        if best[0] == 0:
+            break
+    assert best is not None
+    _, errors, readings, plan = best
+    if errors and contract.alternatives:  # the closest way's problems, after saying so
+        errors = [Reason("no_way_met", {"count": len(contract.ways())}), *errors]
     jokers = sum(card.is_joker for meld in melds for card in meld)
     most = rules.lay_down_jokers_most
     if most is not None and jokers > most:

@@ -18,7 +18,7 @@ from typing import Any
 from .house_rule_words import ANY, HOUSE_RULE_WORDS
 from .house_rule_words_es import HOUSE_RULE_WORDS_ES
 from .messages import LANGUAGES
-from .systems import DeckRule, Fact, RuleSystem
+from .systems import DeckRule, Fact, Requirement, RuleSystem
 
 MOST_DEALS = 100  # a table that agrees on a number of deals agrees on at most this many
 MOST_POINTS = 10_000  # the highest total a table may play up to
@@ -193,8 +193,15 @@ NAMED: tuple[str, ...] = ()  # built-in rules: the variant files say who offers 
 
 
 def _exact(rules: RuleSystem, exact: bool) -> RuleSystem:
+    def made(way: tuple[Requirement, ...]) -> tuple[Requirement, ...]:
+        return tuple(replace(r, exact=exact) for r in way)
+
     contracts = tuple(
-        replace(c, requirements=tuple(replace(r, exact=exact) for r in c.requirements))
+        replace(
+            c,
+            requirements=made(c.requirements),
+            alternatives=tuple(made(way) for way in c.alternatives),
+        )
         for c in rules.contracts
     )
     return replace(rules, contracts=contracts)
@@ -271,7 +278,8 @@ register(
         NAMED,
         Choice(bool),
         default=lambda rules: (
-            bool(rules.contracts) and all(r.exact for c in rules.contracts for r in c.requirements)
+            bool(rules.contracts)
+            and all(r.exact for c in rules.contracts for r in c.every_requirement())
         ),
         apply=_exact,
     )

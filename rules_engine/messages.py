@@ -39,6 +39,7 @@ _SUIT_WORDS = {
 }
 _NO_DISCARD = {"fr": " (sans défausse)", "en": " (no discard)", "es": " (sin descarte)"}
 _OF = {"fr": " de ", "en": " of ", "es": " de "}
+_OR = {"fr": ", ou ", "en": ", or ", "es": ", o "}
 
 
 def _lang(lang: str) -> str:
@@ -48,6 +49,11 @@ def _lang(lang: str) -> str:
 def kind_word(kind: str, lang: str, count: int = 1) -> str:
     single, plural = _KIND[kind][_lang(lang)]
     return single if count == 1 else plural
+
+
+def _sized(req: Requirement) -> bool:
+    """A run says its length; a set only past three cards (a set of 3 is every set's least)."""
+    return req.kind == "run" or req.size > 3
 
 
 def requirement_words(req: Requirement, lang: str, count: int = 1) -> str:
@@ -63,32 +69,39 @@ def requirement_words(req: Requirement, lang: str, count: int = 1) -> str:
             exactly = "de exactamente" if lang == "es" else "d'exactement"
             size = f" {exactly} {req.size} {cards}"
         else:
-            size = f" de {req.size} {cards}" if req.kind == "run" else ""
+            size = f" de {req.size} {cards}" if _sized(req) else ""
         return f"{article} {kind_word(req.kind, lang, count)}{size}"
     article = "a" if count == 1 else number
-    size = (
-        f" of {'exactly ' if req.exact else ''}{req.size}" if req.kind == "run" or req.exact else ""
-    )
+    size = f" of {'exactly ' if req.exact else ''}{req.size}" if _sized(req) or req.exact else ""
     return f"{article} {kind_word(req.kind, lang, count)}{size}"
 
 
 def contract_words(contract: Contract, lang: str) -> str:
-    """The contract as the rule texts say it: `un brelan + deux suites de 4 cartes`."""
-    groups: list[tuple[Requirement, int]] = []
-    for req in contract.requirements:
-        if groups and groups[-1][0] == req:
-            groups[-1] = (req, groups[-1][1] + 1)
-        else:
-            groups.append((req, 1))
-    text = " + ".join(requirement_words(r, lang, n) for r, n in groups)
+    """The contract as the rule texts say it: `un brelan + deux suites de 4 cartes`, its
+    other ways after "or" (`cinq brelans, ou trois brelans de 4 + un brelan`)."""
+    text = _OR[_lang(lang)].join(_way_words(way, lang) for way in contract.ways())
     if contract.lay_all_cards:
         text += _NO_DISCARD[_lang(lang)]
     return text[0].upper() + text[1:]
 
 
+def _way_words(way: Contract, lang: str) -> str:
+    groups: list[tuple[Requirement, int]] = []
+    for req in way.requirements:
+        if groups and groups[-1][0] == req:
+            groups[-1] = (req, groups[-1][1] + 1)
+        else:
+            groups.append((req, 1))
+    return " + ".join(requirement_words(r, lang, n) for r, n in groups)
+
+
 def contract_symbols(contract: Contract) -> str:
     """Icons: a set as three suits of one rank, a run as one suit repeated (a long run as its
-    suit and its length, ♠×10, to fit a grid's narrow column)."""
+    suit and its length, ♠×10, to fit a grid's narrow column); other ways after a slash."""
+    return " / ".join(_way_symbols(way) for way in contract.ways())
+
+
+def _way_symbols(contract: Contract) -> str:
     icons = []
     for req in contract.requirements:
         if req.kind == "set":

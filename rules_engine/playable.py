@@ -48,7 +48,7 @@ def _check_melds(rules: RuleSystem) -> None:
     if most_set is not None and max(sets) > most_set:
         raise VariantError("variant_set_too_big", size=max(sets), most=most_set)
     for number, contract in enumerate(rules.contracts, start=1):
-        needs = sum(r.size for r in contract.requirements)
+        needs = max(sum(r.size for r in way.requirements) for way in contract.ways())
         most = cards_dealt(rules, number) + 1 + rules.extra_cards_allowance
         if needs > most:
             raise VariantError("variant_contract_too_big", round=number, needs=needs, most=most)
@@ -58,7 +58,8 @@ def _sizes(rules: RuleSystem, kind: str) -> list[int]:
     """Every size a meld of this kind must reach: the least meld, and each contract's."""
     meld = rules.meld_rules
     least = meld.set_min if kind == "set" else meld.run_min
-    return [least] + [r.size for c in rules.contracts for r in c.requirements if r.kind == kind]
+    sizes = [r.size for c in rules.contracts for r in c.every_requirement() if r.kind == kind]
+    return [least, *sizes]
 
 
 def _check_deal(rules: RuleSystem, players: int, number: int) -> None:

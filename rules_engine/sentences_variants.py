@@ -11,6 +11,16 @@ SENTENCES_VARIANTS: dict[str, dict[str, str | tuple[str, str]]] = {
         "en": "a run this long holds at most {maximum} jokers, this one has {count}",
         "es": "una escalera de este tamaño tiene como mucho {maximum} comodines, esta tiene {count}",
     },
+    "no_way_met": {
+        "fr": "Ce contrat se remplit de {count} façons, aucune n'y est ; la plus proche :",
+        "en": "This contract can be met {count} ways and none is; the closest:",
+        "es": "Este contrato se cumple de {count} maneras y ninguna está; la más cercana:",
+    },
+    "no_way_made": {
+        "fr": "Ce contrat se remplit de {count} façons, cette main n'en fait aucune ; pour la première :",
+        "en": "This contract can be met {count} ways and this hand makes none; for the first:",
+        "es": "Este contrato se cumple de {count} maneras y esta mano no hace ninguna; para la primera:",
+    },
     "jokers_side_by_side": {
         "fr": "deux jokers ne se suivent jamais dans une suite",
         "en": "two jokers never sit side by side in a run",

@@ -273,16 +273,21 @@ def solve_contract(
         if len(hand) != needed:
             reason = Reason("must_lay_all", {"count": len(hand), "needed": needed})
             return Solution(False, (), (reason,))
-    found = _search(rules, contract, hand, budget)
-    if found is None:
-        # Decided: none. Saying why is a shorter search for each kind of meld, in what is
-        # left of the budget; past it the answer stays decided, with the general reason.
-        try:
-            reasons = tuple(_why_not(rules, contract, hand, budget))
-        except SearchTooLarge:
-            reasons = (Reason("cannot_combine"),)
-        return Solution(False, (), reasons)
-    return Solution(True, found)
+    # Each way of the contract in turn, in one budget: the work stays bounded however many.
+    ways = contract.ways()
+    for way in ways:
+        found = _search(rules, way, hand, budget)
+        if found is not None:
+            return Solution(True, found)
+    # Decided: none. Saying why is a shorter search for each kind of meld, in what is left
+    # of the budget; past it the answer stays decided, with the general reason.
+    try:
+        reasons = _why_not(rules, ways[0], hand, budget)
+    except SearchTooLarge:
+        reasons = [Reason("cannot_combine")]
+    if len(ways) > 1:  # why the first way cannot be made, after saying none can
+        reasons = [Reason("no_way_made", {"count": len(ways)}), *reasons]
+    return Solution(False, (), tuple(reasons))
 
 
 def _search(

@@ -81,6 +81,20 @@ class Requirement:
 class Contract:
     requirements: tuple[Requirement, ...]
     lay_all_cards: bool = False  # rami-contrat 7: the 12 dealt + the card drawn, no discard
+    # Other ways to meet the same contract ("5 sets of 3, or 3 sets of 4 and one of 3"): a
+    # lay-down meets the contract when it meets any one of them.
+    alternatives: tuple[tuple[Requirement, ...], ...] = ()
+
+    def ways(self) -> tuple[Contract, ...]:
+        """The contract as each of its ways to be met, the first as written first."""
+        if not self.alternatives:
+            return (self,)
+        single = (self.requirements, *self.alternatives)
+        return tuple(Contract(way, self.lay_all_cards) for way in single)
+
+    def every_requirement(self) -> tuple[Requirement, ...]:
+        """The melds of every way, for what holds of them all (sizes, exactness)."""
+        return tuple(r for way in self.ways() for r in way.requirements)
 
 
 @dataclass(frozen=True)

@@ -151,7 +151,8 @@ class Table(TableSeats):
         rules = self.rules
         seats = self._seats(number)
         contract = contract_for(rules, number) if rules.contracts else None
-        runs = sum(r.kind == "run" for r in contract.requirements) if contract else 0
+        ways = contract.ways() if contract else ()
+        runs = max((sum(r.kind == "run" for r in w.requirements) for w in ways), default=0)
         decks, jokers = decks_and_jokers(rules, self.dealt_to(number), number, self.with_jokers)
         return RoundPlan(
             number=number,

@@ -17,6 +17,7 @@ FORMAT = 1
 MOST_ROUNDS = 30  # a game of 30 deals is an evening and more
 MOST_MELDS = 8  # melds one contract asks for (the finder's bound, contracts.MAX_MELDS)
 MOST_SIZE = 15  # cards in one meld a contract asks for
+MOST_ALTERNATIVES = 3  # other ways to meet one contract (the finder shares one budget)
 MOST_CARDS = 20  # cards dealt to a hand
 MOST_PLAYERS = 8  # the most seats a game, a grid and a file of this app hold
 MOST_DECKS = 4
@@ -94,14 +95,19 @@ class Meld(Strict):
 class Round(Strict):
     cards: int = Field(ge=1, le=MOST_CARDS)
     contract: list[Meld] = Field(min_length=1, max_length=MOST_MELDS)
+    # Other ways to meet it: the lay-down meets the contract, or any one of these.
+    alternatives: list[list[Meld]] = Field(default_factory=list, max_length=MOST_ALTERNATIVES)
     lay_all_cards: bool = False  # go out laying every card: no discard
 
     @model_validator(mode="after")
     def _few_melds(self) -> Round:
-        if sum(meld.count for meld in self.contract) > MOST_MELDS:
-            raise PydanticCustomError(
-                "variant_too_many_melds", "too many melds", {"most": MOST_MELDS}
-            )
+        for way in [self.contract, *self.alternatives]:
+            if not way:
+                raise PydanticCustomError("variant_empty_way", "a way with no meld")
+            if sum(meld.count for meld in way) > MOST_MELDS:
+                raise PydanticCustomError(
+                    "variant_too_many_melds", "too many melds", {"most": MOST_MELDS}
+                )
         return self
 
 

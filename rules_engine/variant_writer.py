@@ -10,27 +10,32 @@ from typing import Any
 
 import tomli_w
 
-from .systems import Contract, RuleSystem
+from .systems import Contract, Requirement, RuleSystem
 from .variant_model import FORMAT, Variant
 
 _ACES = {"corner": "round_the_corner", "both": "low_or_high", "low": "low", "high": "high"}
 
 
-def _round(contract: Contract, cards: int, exact: bool | None) -> dict[str, Any]:
+def _melds(way: tuple[Requirement, ...], exact: bool | None) -> list[dict[str, Any]]:
     melds = []
-    for (kind, size, own_exact), alike in groupby(
-        (r.kind, r.size, r.exact) for r in contract.requirements
-    ):
+    for (kind, size, own_exact), alike in groupby((r.kind, r.size, r.exact) for r in way):
         meld: dict[str, Any] = {kind: size, "count": len(list(alike))}
         if exact is None:
             meld["exact"] = own_exact
         melds.append(meld)
-    return {"cards": cards, "contract": melds, "lay_all_cards": contract.lay_all_cards}
+    return melds
+
+
+def _round(contract: Contract, cards: int, exact: bool | None) -> dict[str, Any]:
+    written: dict[str, Any] = {"cards": cards, "contract": _melds(contract.requirements, exact)}
+    if contract.alternatives:
+        written["alternatives"] = [_melds(way, exact) for way in contract.alternatives]
+    return written | {"lay_all_cards": contract.lay_all_cards}
 
 
 def _lay_exact(rules: RuleSystem) -> bool | None:
     """The one exactness of every contract meld, or None when they differ."""
-    flags = {r.exact for c in rules.contracts for r in c.requirements}
+    flags = {r.exact for c in rules.contracts for r in c.every_requirement()}
     return flags.pop() if len(flags) == 1 else (False if not flags else None)
 
 

@@ -149,18 +149,23 @@ def _words(words: Any) -> dict[str, str]:
 
 def _contracts(variant: Variant) -> tuple[Contract, ...]:
     exact = variant.lay_down.exact
+
+    def way(melds: list[Any]) -> tuple[Requirement, ...]:
+        return tuple(
+            Requirement(
+                "set" if meld.set is not None else "run",
+                meld.set if meld.set is not None else meld.run or 0,
+                exact if meld.exact is None else meld.exact,
+            )
+            for meld in melds
+            for _ in range(meld.count)
+        )
+
     return tuple(
         Contract(
-            tuple(
-                Requirement(
-                    "set" if meld.set is not None else "run",
-                    meld.set if meld.set is not None else meld.run or 0,
-                    exact if meld.exact is None else meld.exact,
-                )
-                for meld in round_.contract
-                for _ in range(meld.count)
-            ),
+            way(round_.contract),
             lay_all_cards=round_.lay_all_cards,
+            alternatives=tuple(way(other) for other in round_.alternatives),
         )
         for round_ in variant.rounds
     )

@@ -8,6 +8,7 @@ Rounds and decks are rows; a row left empty is dropped. The engine judges the re
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from django import forms
@@ -18,6 +19,7 @@ from rules_engine import HOUSE_RULES, SYSTEMS, label_words, whole_document
 from scorekeeper.core.i18n import lang
 
 MOST_ROUNDS = 30
+MOST_OR_TEXT = 2_000  # a round's other ways as JSON: three ways of eight melds fit
 MELDS_PER_ROUND = 3  # rows of a round's contract: sets, runs, and runs of another size
 MOST_DECK_ROWS = 8
 JOKER_LIMIT_ROWS = 2
@@ -100,6 +102,10 @@ class BuilderForm(forms.Form):
         for n in range(self.rounds):
             self.fields[f"cards_{n}"] = _number(1, 20)
             self.fields[f"all_out_{n}"] = forms.BooleanField(required=False)
+            # The contract's other ways ("or ..."), kept from the game's file as they are.
+            self.fields[f"or_{n}"] = forms.JSONField(
+                required=False, widget=forms.HiddenInput, max_length=MOST_OR_TEXT
+            )
             for m in range(MELDS_PER_ROUND):
                 self.fields[f"kind_{n}_{m}"] = forms.ChoiceField(choices=KINDS, required=False)
                 self.fields[f"count_{n}_{m}"] = _number(1, 8, required=False)
@@ -127,10 +133,23 @@ class BuilderForm(forms.Form):
                 "index": n,
                 "cards": self[f"cards_{n}"],
                 "all_out": self[f"all_out_{n}"],
+                "other_ways": self[f"or_{n}"],
+                "other_count": self._other_count(n),
                 "melds": self._meld_rows(n),
             }
             for n in range(self.rounds)
         ]
+
+    def _other_count(self, n: int) -> int:
+        """How many other ways the round's contract has (what the hidden field holds)."""
+        field = self[f"or_{n}"]
+        value = field.value()
+        if isinstance(value, str):
+            try:
+                value = json.loads(value)
+            except ValueError:
+                return 0
+        return len(value) if isinstance(value, list) else 0
 
     def _meld_rows(
         self, n: int
@@ -203,6 +222,8 @@ class BuilderForm(forms.Form):
         for n, round_ in enumerate(whole["rounds"]):
             initial[f"cards_{n}"] = round_["cards"]
             initial[f"all_out_{n}"] = round_["lay_all_cards"]
+            if round_.get("alternatives"):
+                initial[f"or_{n}"] = round_["alternatives"]
             for m, meld in enumerate(round_["contract"][:MELDS_PER_ROUND]):
                 kind = "set" if meld["set"] is not None else "run"
                 initial[f"kind_{n}_{m}"] = kind
@@ -305,13 +326,14 @@ class BuilderForm(forms.Form):
                 kind, size = data.get(f"kind_{n}_{m}"), data.get(f"size_{n}_{m}")
                 if kind and size:
                     contract.append({kind: size, "count": data.get(f"count_{n}_{m}") or 1})
-            rounds.append(
-                {
-                    "cards": data[f"cards_{n}"],
-                    "contract": contract,
-                    "lay_all_cards": data[f"all_out_{n}"],
-                }
-            )
+            written: dict[str, Any] = {
+                "cards": data[f"cards_{n}"],
+                "contract": contract,
+                "lay_all_cards": data[f"all_out_{n}"],
+            }
+            if data.get(f"or_{n}"):  # the engine checks them with the rest of the game
+                written["alternatives"] = data[f"or_{n}"]
+            rounds.append(written)
         return rounds
 
     def _decks(self) -> list[dict[str, Any]]:

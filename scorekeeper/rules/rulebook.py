@@ -106,7 +106,7 @@ def _meld_lines(rules: RuleSystem) -> list[str]:
         lines.append(
             _("Two runs of one suit laid for a contract must not follow on from each other.")
         )
-    if any(r.exact for c in rules.contracts for r in c.requirements):
+    if any(r.exact for c in rules.contracts for r in c.every_requirement()):
         lines.append(_("The first lay-down is exactly what the contract asks, no card more."))
     if rules.contracts:
         lines.append(

@@ -283,3 +283,45 @@ def test_a_table_s_game_may_end_at_a_total(client, db):
     assert house.document["scoring"]["end_at_total"] == 300
     page = client.get(f"/own/{token}/").content.decode()
     assert "quand un joueur atteint 300 points" in page
+
+
+EITHER = """format = 1
+slug = "au-choix"
+extends = "liverpool"
+name = { en = "Either way", fr = "Au choix" }
+
+[[rounds]]
+cards = 10
+contract = [{ set = 3, count = 3 }]
+alternatives = [[{ run = 4, count = 2 }]]
+
+[[rounds]]
+cards = 12
+contract = [{ run = 4, count = 3 }]
+"""
+
+
+def test_a_contract_s_other_ways_from_the_file_survive_the_builder_and_show_in_the_preview(
+    client, db
+):
+    data = builder(client, "liverpool")
+    page = save(client, data, action="use_file", file=EITHER).content.decode()
+    assert "may also be met one other way" in page or "autre façon" in page
+    fields = form_data(page)
+    preview = save(client, fields, action="preview").content.decode()
+    assert "ou deux suites de 4 cartes" in preview
+    # A round added and the first one's cards changed: its other way stays with it.
+    more = form_data(save(client, fields, action="add_round").content.decode())
+    house, _token = made_from(client, {**more, "cards_0": "11"})
+    first = house.document["rounds"][0]
+    assert first["cards"] == 11 and first["alternatives"][0][0]["run"] == 4
+    assert "alternatives" not in house.document["rounds"][1]
+
+
+def test_a_tampered_other_way_is_refused_by_the_engine_and_nothing_is_stored(client, db):
+    data = builder(client, "liverpool")
+    fields = form_data(save(client, data, action="use_file", file=EITHER).content.decode())
+    answer = save(client, fields, or_0='[[{"run": 99}]]')
+    assert answer.status_code == 422 and not HouseGame.objects.exists()
+    assert save(client, fields, or_0="not json").status_code == 422
+    assert not HouseGame.objects.exists()
