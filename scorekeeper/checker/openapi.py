@@ -26,6 +26,7 @@ ERROR_CODES = {
     "options_conflict, bad_options), a player count the "
     "game does not have (player_count), or not a JSON object. `error` is the CLI's code, "
     "`message` a sentence in `lang`.",
+    "404": "unknown_game: `game` names no game on this server.",
     "411": "A chunked body the server could not read (send a Content-Length).",
     "413": f"The body is over {MAX_BODY} bytes.",
     "415": "The body is not `application/json`.",
@@ -125,7 +126,7 @@ def document() -> dict[str, Any]:
                     "operationId": "check",
                     "summary": "Does this lay-down meet the round's contract (or rami-51's opening)?",
                     "requestBody": _request(CheckRequest),
-                    "responses": _answers(check_ok, ("400", "411", "413", "415", "422")),
+                    "responses": _answers(check_ok, ("400", "404", "411", "413", "415", "422")),
                 }
             },
             "/api/solve": {
@@ -133,7 +134,7 @@ def document() -> dict[str, Any]:
                     "operationId": "solve",
                     "summary": "Find a lay-down meeting the contract, or the best rami-51 opening.",
                     "requestBody": _request(SolveRequest),
-                    "responses": _answers(solve_ok, ("400", "411", "413", "415", "422")),
+                    "responses": _answers(solve_ok, ("400", "404", "411", "413", "415", "422")),
                 }
             },
             "/api/penalty": {
@@ -141,7 +142,7 @@ def document() -> dict[str, Any]:
                     "operationId": "penalty",
                     "summary": "Penalty points of the cards left in hand.",
                     "requestBody": _request(PenaltyRequest),
-                    "responses": _answers(penalty_ok, ("400", "411", "413", "415")),
+                    "responses": _answers(penalty_ok, ("400", "404", "411", "413", "415")),
                 }
             },
         },

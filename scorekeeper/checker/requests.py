@@ -39,6 +39,11 @@ class Request(BaseModel):
     model_config = ConfigDict(strict=True, extra="ignore")
 
     lang: Literal["fr", "en", "es"] | None = Field(None, description="Language of the messages.")
+    game: Annotated[str, Field(max_length=64)] | None = Field(
+        None,
+        description="A game's link (its token, view or edit): a table's own game brings its "
+        "own rules, which `rules` then names by their slug or leaves out.",
+    )
     players: Players | None = None
     options: Options = {}
 

@@ -120,19 +120,37 @@ def _page_question(
 def _api_question(body: RoundAsked | PenaltyRequest) -> Question:
     """The API's question; its `options` are the table's, read and checked by the engine."""
     round_ = body.round if isinstance(body, RoundAsked) else None
-    if not body.rules and body.options:
+    own = _game_rules(body.game) if body.game else None
+    rules = body.rules
+    if own is not None and (not rules or "rules" not in body.model_fields_set):
+        rules = own.slug  # the game's own rules, unless the body names others
+    if not rules and body.options:
         raise RulesError("bad_options")
     asked = Asked(
-        rules=body.rules or "",
+        rules=rules or "",
         round=round_ if isinstance(round_, int) else None,
         opening=round_ == "opening" or (isinstance(body, RoundAsked) and body.opening),
         contract=getattr(body, "contract", ""),
         joker=getattr(body, "joker", False),
         bonus=getattr(body, "bonus", ""),
         players=body.players,
+        own=own,
     )
-    system = get_rules(asked.rules)
+    system = asked.systems.get(asked.rules) or get_rules(asked.rules)
     return asked.question(TableOptions.read(system, body.options))
+
+
+class UnknownGame(LookupError):
+    """The API's `game` names no game on this server."""
+
+
+def _game_rules(token: str) -> RuleSystem | None:
+    """The own rules of the game a link names (None for a game of a built-in system)."""
+    try:
+        game = game_access(token[:MAX_TOKEN]).game
+    except Http404:
+        raise UnknownGame from None
+    return game.table.system if game.variant else None
 
 
 def _systems(asked: Asked) -> list[dict[str, Any]]:
@@ -232,6 +250,9 @@ def _api(
     language = body.lang or lang()
     try:
         result = run(body, language)
+    except UnknownGame:
+        message = "No game has this link: `game` should be the token of a game's link."
+        return refusal_json("unknown_game", message, 404, field="game")
     except SearchTooLarge as error:
         # Valid input, but more possibilities than the finder may explore: an honest "cannot tell".
         return engine_refusal_json(error, language, 422)

@@ -239,7 +239,7 @@ def club_book(club: Club, query: Mapping[str, str], lang: str) -> Book:
     player_counts = sorted({info.seats for info in chosen.values()})
     if filters.players is not None:
         chosen = {pk: info for pk, info in chosen.items() if info.seats == filters.players}
-    known = _systems_of(club)
+    known = systems_of(club)
     rules = known.get(filters.system) if filters.system else None
     seats: dict[int, list[BookSeat]] = defaultdict(list)
     unfinished: set[int] = set()
@@ -275,7 +275,7 @@ def club_book(club: Club, query: Mapping[str, str], lang: str) -> Book:
     )
 
 
-def _systems_of(club: Club) -> dict[str, RuleSystem]:
+def systems_of(club: Club) -> dict[str, RuleSystem]:
     """The rules of every game the group played: the built-in systems, and each own game's
     (its latest frozen copy under its slug)."""
     known = dict(SYSTEMS)

@@ -23,7 +23,7 @@ from scorekeeper.core.i18n import lang
 from scorekeeper.core.refusals import ServiceError, refusal_words
 from scorekeeper.core.tokens import view_token
 from scorekeeper.games.views.manage import manage_page
-from scorekeeper.groups.book import Book, club_book
+from scorekeeper.groups.book import Book, club_book, systems_of
 from scorekeeper.groups.charts import member_chart, member_summary
 from scorekeeper.groups.services import (
     club_create,
@@ -157,9 +157,10 @@ def club_games(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def club_history(request: HtmxHttpRequest, token: str) -> HttpResponse:
     access = club_access(token)
     events = access.club.events.all()[:200]
-    return render(
-        request, "clubs/history.html", {"access": access, "token": token, "events": events}
-    )
+    # A table's own game is named by its rules as the group played them, not by its slug.
+    names = {slug: rules.name[lang()] for slug, rules in systems_of(access.club).items()}
+    context = {"access": access, "token": token, "events": events, "names": names}
+    return render(request, "clubs/history.html", context)
 
 
 class RenameForm(forms.Form):

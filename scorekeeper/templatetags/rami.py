@@ -103,6 +103,12 @@ def game_name(game: Game | str) -> str:
 
 
 @register.filter
+def game_name_in(slug: str, names: dict[str, str]) -> str:
+    """A game's name by its slug among `names` (a group's own games), else as game_name."""
+    return names.get(slug) or game_name(slug)
+
+
+@register.filter
 def fact_mark(fact: str) -> str:
     """The grid's compact sign for a fact (its words go beside it for screen readers)."""
     return FACT_MARKS.get(fact, fact)

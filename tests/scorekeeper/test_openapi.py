@@ -36,7 +36,7 @@ def app():
 
 @schema.parametrize()
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-def test_every_operation_answers_as_documented(case, app, db):
+def test_every_operation_answers_as_documented(case, app, transactional_db):
     # schemathesis' in-process transport does not inflate gzip, so ask for plain answers.
     case.call_and_validate(app=app, checks=CHECKS, headers={"Accept-Encoding": "identity"})
 
@@ -47,7 +47,7 @@ negative.config.generation.update(modes=[schemathesis.GenerationMode.NEGATIVE])
 
 @negative.parametrize()
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-def test_every_operation_refuses_what_its_document_forbids(case, app, db):
+def test_every_operation_refuses_what_its_document_forbids(case, app, transactional_db):
     """Data against the document (players 4.5, "abc" or true; no cards; a wrong type) is
     refused with a documented 4xx, never ignored with a 200."""
     case.call_and_validate(

@@ -239,6 +239,25 @@ def test_the_game_page_links_the_rules_and_the_checker_of_its_own_game(client, d
     assert "ne peut pas relier le roi et le 2" in checked  # no round the corner here
 
 
+def test_the_api_checks_and_counts_by_a_game_s_own_rules_when_given_its_link(client, db):
+    game, edit = started(client)
+
+    def ask(path, **body):
+        answer = client.post(path, json.dumps(body), content_type="application/json")
+        return answer.status_code, answer.json()
+
+    melds = "KH AH 2H 3H | 7S 7D 7C"
+    status, checked = ask("/api/check", game=edit, round=2, melds=melds, lang="en")
+    assert status == 200 and not checked["valid"]
+    assert "cannot join K and 2" in json.dumps(checked)
+    status, carioca = ask("/api/check", game=edit, rules="carioca", round=2, melds=melds)
+    assert status == 200 and carioca["valid"]  # the body named the published Carioca
+    status, counted = ask("/api/penalty", game=edit, cards="JK A")
+    assert status == 200 and counted["points"] == 30 + 20  # its joker at 30
+    status, unknown = ask("/api/check", game="nope", round=1, melds="7S 7D 7C")
+    assert status == 404 and unknown["error"] == "unknown_game"
+
+
 def test_a_group_keeps_its_own_game_and_its_book_counts_it(client, db):
     from scorekeeper import services
 
@@ -267,6 +286,8 @@ def test_a_group_keeps_its_own_game_and_its_book_counts_it(client, db):
     assert Game.objects.get().club == club
     book = client.get(f"/club/{club_edit}/").content.decode()
     assert 'value="carioca-a-notre-facon"' in book  # the book's game filter names it
+    history = client.get(f"/club/{club_edit}/history/").content.decode()
+    assert "Carioca, à notre façon · Ana, Beto, Coni" in history  # its name, not its slug
 
 
 def test_the_blank_grid_is_seen_before_the_game_is_saved(client, db):
