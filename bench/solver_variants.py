@@ -1,7 +1,8 @@
 """The finder's work budget against any variant a table may write.
 
 Run: .venv/bin/python bench/solver_variants.py [--variants 300] [--hands 40] [--seed 39]
-Makes random variant documents (rounds of 1 to 8 melds of 2 to 15 cards, 1 to 20 cards dealt,
+Makes random variant documents (rounds of 1 to 8 melds of 2 to 15 cards, a third of them with
+up to three other ways to meet the contract, 1 to 20 cards dealt,
 buying, every ace and joker rule, 1 to 4 decks), keeps those the engine accepts, and times
 the finder on real and hard hands of each with the production budget. Prints how many it
 decided, the median and worst time, and the worst input (target: worst <= 100 ms).
@@ -29,28 +30,35 @@ from rules_engine.variant_writer import document  # noqa: E402
 ACES = ("low_or_high", "round_the_corner", "low", "high")
 
 
+def random_melds(rng: random.Random, extra: int) -> tuple[list[dict], int]:
+    """A contract's melds (no more than a contract asks, nor cards than a hand holds) and the
+    cards they need."""
+    melds: list[dict] = []
+    total, cards_laid = 0, 0
+    for _ in range(rng.randint(1, 4)):
+        kind = rng.choice(("set", "run"))
+        size = rng.randint(3, 6) if kind == "set" else rng.randint(3, 9)
+        count = rng.randint(1, 3)
+        if total + count > 8 or cards_laid + size * count > 21 + extra:
+            break
+        total += count
+        cards_laid += size * count
+        melds.append({kind: size, "count": count})
+    return melds or [{"set": 3}], max(cards_laid, 3)
+
+
 def random_variant(rng: random.Random, n: int) -> dict:
     doc = document(get_rules(rng.choice(("liverpool", "shanghai", "carioca", "continental"))))
     doc = {**doc, "slug": f"bench-{n}", "name": {"en": f"Bench {n}"}}
     rounds = []
     extra = rng.randint(0, 10)
     for _ in range(rng.randint(1, 12)):
-        melds, total, cards_laid = [], 0, 0
-        for _ in range(rng.randint(1, 4)):
-            kind = rng.choice(("set", "run"))
-            size = rng.randint(3, 6) if kind == "set" else rng.randint(3, 9)
-            count = rng.randint(1, 3)
-            if total + count > 8 or cards_laid + size * count > 21 + extra:
-                break  # no more melds than a contract asks, nor cards than a hand holds
-            total += count
-            cards_laid += size * count
-            melds.append({kind: size, "count": count})
-        needs = sum(size * m["count"] for m in melds for size in (m.get("set") or m["run"],))
+        melds, needs = random_melds(rng, extra)
         cards = max(1, min(20, needs - 1 - rng.randint(0, extra) + rng.randint(0, 3)))
-        melds = melds or [{"set": 3}]
-        rounds.append(
-            {"cards": cards, "contract": melds or [{"set": 3}], "lay_all_cards": rng.random() < 0.2}
-        )
+        round_ = {"cards": cards, "contract": melds, "lay_all_cards": rng.random() < 0.2}
+        if rng.random() < 0.3:  # other ways to meet it (issue 39): one shared budget
+            round_["alternatives"] = [random_melds(rng, extra)[0] for _ in range(rng.randint(1, 3))]
+        rounds.append(round_)
     doc["rounds"] = rounds
     melds = {
         "set_min": 3,
