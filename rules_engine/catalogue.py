@@ -66,4 +66,6 @@ def decks_and_jokers(
             chosen = rule
     if chosen is None:
         return 0, 0
+    if 1 <= round_number <= len(rules.contracts) and rules.contracts[round_number - 1].no_jokers:
+        with_jokers = False  # a round dealt without them
     return chosen.decks, chosen.jokers_in_play(rules.jokers_per_deck) if with_jokers else 0

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .catalogue import cards_dealt, contract_for
-from .limits import HandLimits, check_hand
+from .limits import HandLimits, check_hand, check_round_jokers
 from .melds import MeldCheck, MeldReading, Reason, check_meld
 from .systems import Contract, Requirement, RuleSystem
 
@@ -205,7 +205,9 @@ def check_contract(
     table's `limits`) hold.
     """
     contract = contract_for(rules, round_number)
-    check_hand(rules, [card for meld in melds for card in meld], limits=limits)
+    laid = [card for meld in melds for card in meld]
+    check_hand(rules, laid, limits=limits)
+    check_round_jokers(contract.no_jokers, laid)
     if not melds:
         errors = [Reason("nothing_laid")]
         # What is missing, for a contract of one way (of several, any one would do).

@@ -39,6 +39,7 @@ _SUIT_WORDS = {
 }
 _NO_DISCARD = {"fr": " (sans défausse)", "en": " (no discard)", "es": " (sin descarte)"}
 _OF = {"fr": " de ", "en": " of ", "es": " de "}
+_NO_JOKERS = {"fr": " (sans joker)", "en": " (no jokers)", "es": " (sin comodines)"}
 _OR = {"fr": ", ou ", "en": ", or ", "es": ", o "}
 
 
@@ -82,6 +83,8 @@ def contract_words(contract: Contract, lang: str) -> str:
     text = _OR[_lang(lang)].join(_way_words(way, lang) for way in contract.ways())
     if contract.lay_all_cards:
         text += _NO_DISCARD[_lang(lang)]
+    if contract.no_jokers:
+        text += _NO_JOKERS[_lang(lang)]
     return text[0].upper() + text[1:]
 
 

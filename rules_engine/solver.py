@@ -18,7 +18,7 @@ from .cards import SUITS, Card
 from .catalogue import cards_dealt, contract_for
 from .contracts import fits, spans_meet
 from .errors import SearchTooLarge
-from .limits import CONTRACT_NODES, Budget, HandLimits, check_hand
+from .limits import CONTRACT_NODES, Budget, HandLimits, check_hand, check_round_jokers
 from .melds import Reason, position_rank, run_lows, run_readings, run_window, set_readings
 from .systems import Contract, MeldRules, Requirement, RuleSystem
 
@@ -266,6 +266,7 @@ def solve_contract(
     """
     contract = contract_for(rules, round_number)
     check_hand(rules, hand, players, limits=limits)
+    check_round_jokers(contract.no_jokers, hand)
     budget = budget or Budget(CONTRACT_NODES)
     hand = [Card(0) if c.is_joker else c for c in hand]
     if contract.lay_all_cards:

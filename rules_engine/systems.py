@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Literal
 
@@ -84,13 +84,14 @@ class Contract:
     # Other ways to meet the same contract ("5 sets of 3, or 3 sets of 4 and one of 3"): a
     # lay-down meets the contract when it meets any one of them.
     alternatives: tuple[tuple[Requirement, ...], ...] = ()
+    no_jokers: bool = False  # this round is dealt without jokers (Carioca's "real")
 
     def ways(self) -> tuple[Contract, ...]:
         """The contract as each of its ways to be met, the first as written first."""
         if not self.alternatives:
             return (self,)
         single = (self.requirements, *self.alternatives)
-        return tuple(Contract(way, self.lay_all_cards) for way in single)
+        return tuple(replace(self, requirements=way, alternatives=()) for way in single)
 
     def every_requirement(self) -> tuple[Requirement, ...]:
         """The melds of every way, for what holds of them all (sizes, exactness)."""

@@ -98,6 +98,7 @@ class Round(Strict):
     # Other ways to meet it: the lay-down meets the contract, or any one of these.
     alternatives: list[list[Meld]] = Field(default_factory=list, max_length=MOST_ALTERNATIVES)
     lay_all_cards: bool = False  # go out laying every card: no discard
+    jokers: bool = True  # false: this round is dealt without jokers
 
     @model_validator(mode="after")
     def _few_melds(self) -> Round:

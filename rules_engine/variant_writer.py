@@ -30,6 +30,8 @@ def _round(contract: Contract, cards: int, exact: bool | None) -> dict[str, Any]
     written: dict[str, Any] = {"cards": cards, "contract": _melds(contract.requirements, exact)}
     if contract.alternatives:
         written["alternatives"] = [_melds(way, exact) for way in contract.alternatives]
+    if contract.no_jokers:
+        written["jokers"] = False
     return written | {"lay_all_cards": contract.lay_all_cards}
 
 

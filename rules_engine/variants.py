@@ -166,6 +166,7 @@ def _contracts(variant: Variant) -> tuple[Contract, ...]:
             way(round_.contract),
             lay_all_cards=round_.lay_all_cards,
             alternatives=tuple(way(other) for other in round_.alternatives),
+            no_jokers=not round_.jokers,
         )
         for round_ in variant.rounds
     )

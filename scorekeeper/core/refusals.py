@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -217,9 +219,6 @@ def refusal_words(refusal: ServiceError | Coded) -> str:
 def kept(refusal: ServiceError | Coded | list[Problem]) -> dict[str, str]:
     """A refusal kept for a phone that reads it later (a hand the round could not take), in
     every language the app speaks: the phone may read it in another one."""
-    from django.conf import settings
-    from django.utils import translation
-
     said: dict[str, str] = {}
     for code, _name in settings.LANGUAGES:
         with translation.override(code):

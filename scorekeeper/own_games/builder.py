@@ -102,6 +102,7 @@ class BuilderForm(forms.Form):
         for n in range(self.rounds):
             self.fields[f"cards_{n}"] = _number(1, 20)
             self.fields[f"all_out_{n}"] = forms.BooleanField(required=False)
+            self.fields[f"no_jokers_{n}"] = forms.BooleanField(required=False)
             # The contract's other ways ("or ..."), kept from the game's file as they are.
             self.fields[f"or_{n}"] = forms.JSONField(
                 required=False, widget=forms.HiddenInput, max_length=MOST_OR_TEXT
@@ -133,6 +134,7 @@ class BuilderForm(forms.Form):
                 "index": n,
                 "cards": self[f"cards_{n}"],
                 "all_out": self[f"all_out_{n}"],
+                "no_jokers": self[f"no_jokers_{n}"],
                 "other_ways": self[f"or_{n}"],
                 "other_count": self._other_count(n),
                 "melds": self._meld_rows(n),
@@ -222,6 +224,7 @@ class BuilderForm(forms.Form):
         for n, round_ in enumerate(whole["rounds"]):
             initial[f"cards_{n}"] = round_["cards"]
             initial[f"all_out_{n}"] = round_["lay_all_cards"]
+            initial[f"no_jokers_{n}"] = not round_["jokers"]
             if round_.get("alternatives"):
                 initial[f"or_{n}"] = round_["alternatives"]
             for m, meld in enumerate(round_["contract"][:MELDS_PER_ROUND]):
@@ -331,6 +334,8 @@ class BuilderForm(forms.Form):
                 "contract": contract,
                 "lay_all_cards": data[f"all_out_{n}"],
             }
+            if data[f"no_jokers_{n}"]:
+                written["jokers"] = False
             if data.get(f"or_{n}"):  # the engine checks them with the rest of the game
                 written["alternatives"] = data[f"or_{n}"]
             rounds.append(written)

@@ -8,7 +8,7 @@ from scorekeeper.own_games.builder import MELDS_PER_ROUND, MOST_DECK_ROWS, MOST_
 
 
 def _round_keys(n: int) -> list[str]:
-    keys = [f"cards_{n}", f"all_out_{n}", f"or_{n}"]
+    keys = [f"cards_{n}", f"all_out_{n}", f"no_jokers_{n}", f"or_{n}"]
     for m in range(MELDS_PER_ROUND):
         keys += [f"kind_{n}_{m}", f"count_{n}_{m}", f"size_{n}_{m}"]
     return keys

@@ -346,3 +346,15 @@ def test_a_tampered_other_way_is_refused_by_the_engine_and_nothing_is_stored(cli
     assert answer.status_code == 422 and not HouseGame.objects.exists()
     assert save(client, fields, or_0="not json").status_code == 422
     assert not HouseGame.objects.exists()
+
+
+def test_a_round_is_dealt_without_jokers_when_the_builder_says_so(client, db):
+    data = builder(client, "carioca")
+    assert "no_jokers_8" not in data  # unticked: every round of Carioca has its jokers
+    preview = save(client, data, action="preview", no_jokers_8="on").content.decode()
+    assert "(sans joker)" in preview
+    house, _token = made(client, no_jokers_8="on")
+    assert house.document["rounds"][8]["jokers"] is False
+    assert "jokers" not in house.document["rounds"][0]
+    again = form_data(client.get(f"/own/{_token}/edit/").content.decode())
+    assert again["no_jokers_8"] == "on" and "no_jokers_0" not in again
