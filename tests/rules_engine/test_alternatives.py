@@ -88,7 +88,7 @@ def test_too_many_empty_or_unplayable_ways_are_refused(alternatives, code):
     if alternatives.endswith("* 4"):
         alternatives = "[" + ", ".join(["[{ set = 3 }]"] * 4) + "]"
     text = EITHER.replace(
-        'alternatives = [[{ run = 4, count = 2 }], [{ set = 4 }, { run = 5 }]]',
+        "alternatives = [[{ run = 4, count = 2 }], [{ set = 4 }, { run = 5 }]]",
         f"alternatives = {alternatives}",
     )
     with pytest.raises(VariantError) as caught:
