@@ -214,6 +214,7 @@ class RuleSystem:
     bonuses: tuple[Bonus, ...] = ()
     flat_scores: tuple[FlatScore, ...] = ()
     allows_no_winner: bool = False
+    discard_to_go_out: bool = False  # going out ends on a discard (not in lay-all rounds)
     opening: Opening | None = None
     romi: Romi | None = None
     lowest_wins: bool = True

@@ -143,6 +143,9 @@ class Play(Strict):
     dealer_passes: Literal["left", "right", "none"] = "left"
     direction: Literal["clockwise", "counter_clockwise"] = "clockwise"
     no_winner_deals: bool = False
+    # Going out ends on a discard: a whole hand laid down without one does not go out
+    # (Progressive rummy), except in a round that asks to lay every card.
+    discard_to_go_out: bool = False
 
 
 class Values(Strict):

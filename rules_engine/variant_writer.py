@@ -76,6 +76,7 @@ def document(rules: RuleSystem) -> dict[str, Any]:
             "dealer_passes": {1: "left", -1: "right", 0: "none"}[seating.dealer_step],
             "direction": "clockwise" if seating.play_step > 0 else "counter_clockwise",
             "no_winner_deals": rules.allows_no_winner,
+            "discard_to_go_out": rules.discard_to_go_out,
         },
         "scoring": {
             "lowest_wins": rules.lowest_wins,

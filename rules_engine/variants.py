@@ -221,6 +221,7 @@ def rule_system(variant: Variant) -> RuleSystem:
         bonuses=tuple(Bonus(Fact(f), p) for f, p in variant.scoring.bonuses.items()),
         flat_scores=tuple(FlatScore(Fact(f), p) for f, p in variant.scoring.flat.items()),
         allows_no_winner=play.no_winner_deals,
+        discard_to_go_out=play.discard_to_go_out,
         opening=Opening(**variant.opening.model_dump()) if variant.opening else None,
         romi=_romi(variant),
         lowest_wins=variant.scoring.lowest_wins,

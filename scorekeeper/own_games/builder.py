@@ -86,6 +86,7 @@ class BuilderForm(forms.Form):
     one_go_bonus = _number(-500, 500, required=False)
     opened_first_bonus = _number(-500, 500, required=False)
     no_winner_deals = forms.BooleanField(required=False)
+    discard_to_go_out = forms.BooleanField(required=False)
     end_at_total = _number(50, 10_000, required=False)
     dealer_passes = forms.ChoiceField(
         choices=[("left", _("to the left")), ("right", _("to the right"))]
@@ -217,6 +218,7 @@ class BuilderForm(forms.Form):
             "one_go_bonus": bonuses.get("went_out_in_one_go"),
             "opened_first_bonus": bonuses.get("opened_first"),
             "no_winner_deals": play["no_winner_deals"],
+            "discard_to_go_out": play["discard_to_go_out"],
             "dealer_passes": play["dealer_passes"],
             "direction": play["direction"],
             "house_rules": whole["house_rules"],
@@ -314,6 +316,7 @@ class BuilderForm(forms.Form):
             "dealer_passes": data["dealer_passes"],
             "direction": data["direction"],
             "no_winner_deals": data["no_winner_deals"],
+            "discard_to_go_out": data["discard_to_go_out"],
         }
         doc["rounds"] = self._rounds()
         doc.pop("opening", None)

@@ -190,6 +190,13 @@ def _play_lines(table: Table) -> list[str]:
     )
     if rules.allows_no_winner:
         lines.append(_("If the stock and the discard run out, the deal ends with no winner."))
+    if rules.discard_to_go_out:
+        lines.append(
+            _(
+                "A player goes out by discarding their last card: laying down every card "
+                "without a discard does not go out, except in a round that asks for it."
+            )
+        )
     if rules.rounds is not None:
         lines.append(
             ngettext("The game has %(n)d round.", "The game has %(n)d rounds.", rules.rounds)

@@ -285,3 +285,13 @@ def test_a_variant_may_end_at_a_total_before_its_rounds():
     assert not table.is_over(2, [120, 299, 40])
     assert table.is_over(2, [120, 305, 40])
     assert table.is_over(4, [0, 0, 0])  # the rounds still end it
+
+
+def test_a_variant_may_say_going_out_ends_on_a_discard_and_its_file_keeps_it():
+    rules = read_variant(
+        'extends = "king-rummy"\nslug = "progressive"\nname = { en = "Progressive" }\n'
+        "[play]\ndiscard_to_go_out = true\n"
+    )
+    assert rules.discard_to_go_out and not get_rules("king-rummy").discard_to_go_out
+    assert "discard_to_go_out = true" in toml(rules)
+    assert read_variant(toml(rules)) == rules

@@ -358,3 +358,10 @@ def test_a_round_is_dealt_without_jokers_when_the_builder_says_so(client, db):
     assert "jokers" not in house.document["rounds"][0]
     again = form_data(client.get(f"/own/{_token}/edit/").content.decode())
     assert again["no_jokers_8"] == "on" and "no_jokers_0" not in again
+
+
+def test_going_out_on_a_discard_is_asked_by_the_builder_and_said_by_the_rules(client, db):
+    house, token = made(client, "king-rummy", discard_to_go_out="on")
+    assert house.document["play"]["discard_to_go_out"] is True
+    page = client.get(f"/own/{token}/").content.decode()
+    assert "en défaussant sa dernière carte" in page
