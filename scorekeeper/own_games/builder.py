@@ -8,7 +8,6 @@ Rounds and decks are rows; a row left empty is dropped. The engine judges the re
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 from django import forms
@@ -17,10 +16,10 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine import HOUSE_RULES, SYSTEMS, label_words, whole_document
 from scorekeeper.core.i18n import lang
+from scorekeeper.own_games import contract_rows
+from scorekeeper.own_games.contract_rows import number_field as _number
 
 MOST_ROUNDS = 30
-MOST_OR_TEXT = 2_000  # a round's other ways as JSON: three ways of eight melds fit
-MELDS_PER_ROUND = 3  # rows of a round's contract: sets, runs, and runs of another size
 MOST_DECK_ROWS = 8
 JOKER_LIMIT_ROWS = 2
 # The house rules a contract game may offer: those some contract game's file offers (the
@@ -30,7 +29,6 @@ CONTRACT_HOUSE_RULES = tuple(
     for name in HOUSE_RULES
     if any(name in rules.house_rules for rules in SYSTEMS.values() if rules.contracts)
 )
-KINDS = [("", "—"), ("set", _("sets")), ("run", _("runs"))]
 ACES = [
     ("low_or_high", _("low or high (A-2-3, Q-K-A)")),
     ("round_the_corner", _("round the corner (K-A-2)")),
@@ -38,11 +36,6 @@ ACES = [
     ("high", _("high only (Q-K-A)")),
 ]
 LIMIT_KINDS = [("any", _("a meld")), ("set", _("a set")), ("run", _("a run"))]
-
-
-def _number(low: int, high: int, required: bool = True, **attrs: Any) -> forms.IntegerField:
-    widget = forms.NumberInput(attrs={"inputmode": "numeric", "min": low, "max": high, **attrs})
-    return forms.IntegerField(min_value=low, max_value=high, required=required, widget=widget)
 
 
 def rounds_in(document: dict[str, Any]) -> int:
@@ -104,14 +97,7 @@ class BuilderForm(forms.Form):
             self.fields[f"cards_{n}"] = _number(1, 20)
             self.fields[f"all_out_{n}"] = forms.BooleanField(required=False)
             self.fields[f"no_jokers_{n}"] = forms.BooleanField(required=False)
-            # The contract's other ways ("or ..."), kept from the game's file as they are.
-            self.fields[f"or_{n}"] = forms.JSONField(
-                required=False, widget=forms.HiddenInput, max_length=MOST_OR_TEXT
-            )
-            for m in range(MELDS_PER_ROUND):
-                self.fields[f"kind_{n}_{m}"] = forms.ChoiceField(choices=KINDS, required=False)
-                self.fields[f"count_{n}_{m}"] = _number(1, 8, required=False)
-                self.fields[f"size_{n}_{m}"] = _number(2, 15, required=False)
+            contract_rows.add_fields(self.fields, n)
         for d in range(self.deck_rows):
             self.fields[f"deck_from_{d}"] = _number(1, 8, required=False)
             self.fields[f"deck_to_{d}"] = _number(1, 8, required=False)
@@ -136,35 +122,11 @@ class BuilderForm(forms.Form):
                 "cards": self[f"cards_{n}"],
                 "all_out": self[f"all_out_{n}"],
                 "no_jokers": self[f"no_jokers_{n}"],
-                "other_ways": self[f"or_{n}"],
-                "other_count": self._other_count(n),
-                "melds": self._meld_rows(n),
+                "melds": contract_rows.rows(self, n),
+                "ways": contract_rows.ways_shown(self, n),
             }
             for n in range(self.rounds)
         ]
-
-    def _other_count(self, n: int) -> int:
-        """How many other ways the round's contract has (what the hidden field holds)."""
-        field = self[f"or_{n}"]
-        value = field.value()
-        if isinstance(value, str):
-            try:
-                value = json.loads(value)
-            except ValueError:
-                return 0
-        return len(value) if isinstance(value, list) else 0
-
-    def _meld_rows(
-        self, n: int
-    ) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
-        """A round's meld rows: those filled in, and one empty row to add another kind."""
-        rows = [
-            (self[f"count_{n}_{m}"], self[f"kind_{n}_{m}"], self[f"size_{n}_{m}"])
-            for m in range(MELDS_PER_ROUND)
-        ]
-        filled = [row for row in rows if row[1].value() or row[2].value() or row[0].errors]
-        empty = [row for row in rows if row not in filled]
-        return filled + empty[:1]
 
     def deck_rows_shown(self) -> list[tuple[forms.BoundField, ...]]:
         return [
@@ -227,13 +189,7 @@ class BuilderForm(forms.Form):
             initial[f"cards_{n}"] = round_["cards"]
             initial[f"all_out_{n}"] = round_["lay_all_cards"]
             initial[f"no_jokers_{n}"] = not round_["jokers"]
-            if round_.get("alternatives"):
-                initial[f"or_{n}"] = round_["alternatives"]
-            for m, meld in enumerate(round_["contract"][:MELDS_PER_ROUND]):
-                kind = "set" if meld["set"] is not None else "run"
-                initial[f"kind_{n}_{m}"] = kind
-                initial[f"count_{n}_{m}"] = meld["count"]
-                initial[f"size_{n}_{m}"] = meld[kind]
+            initial |= contract_rows.initial(round_, n)
         for d, row in enumerate(deal["decks"]):
             initial[f"deck_from_{d}"], initial[f"deck_to_{d}"] = row["players"]
             initial[f"decks_{d}"] = row["decks"]
@@ -327,20 +283,16 @@ class BuilderForm(forms.Form):
         data = self.cleaned_data
         rounds = []
         for n in range(self.rounds):
-            contract = []
-            for m in range(MELDS_PER_ROUND):
-                kind, size = data.get(f"kind_{n}_{m}"), data.get(f"size_{n}_{m}")
-                if kind and size:
-                    contract.append({kind: size, "count": data.get(f"count_{n}_{m}") or 1})
             written: dict[str, Any] = {
                 "cards": data[f"cards_{n}"],
-                "contract": contract,
+                "contract": contract_rows.written(data, n),
                 "lay_all_cards": data[f"all_out_{n}"],
             }
             if data[f"no_jokers_{n}"]:
                 written["jokers"] = False
-            if data.get(f"or_{n}"):  # the engine checks them with the rest of the game
-                written["alternatives"] = data[f"or_{n}"]
+            others = [contract_rows.written(data, n, w) for w in range(contract_rows.OTHER_WAYS)]
+            if any(others):  # the engine checks them with the rest of the game
+                written["alternatives"] = [way for way in others if way]
             rounds.append(written)
         return rounds
 

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from django.http import HttpResponse, QueryDict
 
-from scorekeeper.own_games.builder import MELDS_PER_ROUND, MOST_DECK_ROWS, MOST_ROUNDS
+from scorekeeper.own_games.builder import MOST_DECK_ROWS, MOST_ROUNDS
+from scorekeeper.own_games.contract_rows import every_name
 
 
 def _round_keys(n: int) -> list[str]:
-    keys = [f"cards_{n}", f"all_out_{n}", f"no_jokers_{n}", f"or_{n}"]
-    for m in range(MELDS_PER_ROUND):
-        keys += [f"kind_{n}_{m}", f"count_{n}_{m}", f"size_{n}_{m}"]
-    return keys
+    return [f"cards_{n}", f"all_out_{n}", f"no_jokers_{n}", *every_name(n)]
 
 
 def grown(posted: QueryDict, action: str, row: str) -> QueryDict:

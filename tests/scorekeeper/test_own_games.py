@@ -322,30 +322,47 @@ contract = [{ run = 4, count = 3 }]
 """
 
 
-def test_a_contract_s_other_ways_from_the_file_survive_the_builder_and_show_in_the_preview(
-    client, db
-):
+def test_a_contract_s_other_ways_from_the_file_are_rows_of_the_builder_and_stay_with_it(client, db):
     data = builder(client, "liverpool")
     page = save(client, data, action="use_file", file=EITHER).content.decode()
-    assert "may also be met one other way" in page or "autre façon" in page
     fields = form_data(page)
+    assert (fields["or_count_0_0_0"], fields["or_kind_0_0_0"], fields["or_size_0_0_0"]) == (
+        "2",
+        "run",
+        "4",
+    )
+    assert "Round 1, other way 1, melds 1" in page or "Manche 1, autre façon 1" in page
     preview = save(client, fields, action="preview").content.decode()
     assert "ou deux suites de 4 cartes" in preview
     # A round added and the first one's cards changed: its other way stays with it.
     more = form_data(save(client, fields, action="add_round").content.decode())
     house, _token = made_from(client, {**more, "cards_0": "11"})
     first = house.document["rounds"][0]
-    assert first["cards"] == 11 and first["alternatives"][0][0]["run"] == 4
+    assert first["cards"] == 11 and first["alternatives"] == [[{"run": 4, "count": 2}]]
     assert "alternatives" not in house.document["rounds"][1]
 
 
-def test_a_tampered_other_way_is_refused_by_the_engine_and_nothing_is_stored(client, db):
+def test_another_way_is_added_and_taken_out_with_its_rows(client, db):
     data = builder(client, "liverpool")
-    fields = form_data(save(client, data, action="use_file", file=EITHER).content.decode())
-    answer = save(client, fields, or_0='[[{"run": 99}]]')
+    way = {"or_count_0_0_0": "2", "or_kind_0_0_0": "run", "or_size_0_0_0": "4"}
+    preview = save(client, data, action="preview", **way).content.decode()
+    assert "Deux brelans, ou deux suites de 4 cartes" in preview
+    house, token = made_from(client, {**data, **way})
+    assert house.document["rounds"][0]["alternatives"] == [[{"run": 4, "count": 2}]]
+    edit = form_data(client.get(f"/own/{token}/edit/").content.decode())
+    assert edit["or_kind_0_0_0"] == "run"
+    emptied = {**edit, "or_kind_0_0_0": "", "or_size_0_0_0": "", "action": "save"}
+    assert client.post(f"/own/{token}/edit/", emptied).status_code == 302
+    assert "alternatives" not in HouseGame.objects.get().document["rounds"][0]
+
+
+def test_an_other_way_out_of_bounds_is_refused_and_nothing_is_stored(client, db):
+    data = builder(client, "liverpool")
+    way = {"or_count_0_0_0": "1", "or_kind_0_0_0": "run", "or_size_0_0_0": "99"}
+    assert save(client, data, **way).status_code == 422
+    way["or_size_0_0_0"] = "15"  # a run of 15: longer than the ranks allow
+    answer = save(client, data, **way)
     assert answer.status_code == 422 and not HouseGame.objects.exists()
-    assert save(client, fields, or_0="not json").status_code == 422
-    assert not HouseGame.objects.exists()
 
 
 def test_a_round_is_dealt_without_jokers_when_the_builder_says_so(client, db):
