@@ -382,3 +382,17 @@ def test_going_out_on_a_discard_is_asked_by_the_builder_and_said_by_the_rules(cl
     assert house.document["play"]["discard_to_go_out"] is True
     page = client.get(f"/own/{token}/").content.decode()
     assert "en défaussant sa dernière carte" in page
+
+
+def test_the_blank_grid_of_a_contract_with_other_ways_prints_each_way(client, db):
+    import io
+
+    import pdfplumber
+
+    data = builder(client, "liverpool")
+    fields = form_data(save(client, data, action="use_file", file=EITHER).content.decode())
+    answer = save(client, fields, action="grid")
+    assert answer["Content-Type"] == "application/pdf"
+    with pdfplumber.open(io.BytesIO(answer.content)) as pdf:
+        text = " ".join(page.extract_text() or "" for page in pdf.pages)
+    assert "Trois brelans, ou deux suites de 4 cartes" in " ".join(text.split())
