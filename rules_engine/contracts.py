@@ -10,11 +10,11 @@ when one exists and otherwise the explanation is the shortest one.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .cards import Card
 from .catalogue import cards_dealt, contract_for
-from .limits import HandLimits, check_hand, check_round_jokers
+from .limits import HandLimits, check_hand, hand_limits
 from .melds import MeldCheck, MeldReading, Reason, check_meld
 from .systems import Contract, Requirement, RuleSystem
 
@@ -206,8 +206,9 @@ def check_contract(
     """
     contract = contract_for(rules, round_number)
     laid = [card for meld in melds for card in meld]
+    if contract.no_jokers:  # a round dealt without jokers holds none, whatever the decks
+        limits = replace(limits or hand_limits(rules), jokers=0)
     check_hand(rules, laid, limits=limits)
-    check_round_jokers(contract.no_jokers, laid)
     if not melds:
         errors = [Reason("nothing_laid")]
         # What is missing, for a contract of one way (of several, any one would do).
@@ -243,7 +244,7 @@ def check_contract(
     _, errors, readings, plan = best
     if errors and contract.alternatives:  # the closest way's problems, after saying so
         errors = [Reason("no_way_met", {"count": len(contract.ways())}), *errors]
-    jokers = sum(card.is_joker for meld in melds for card in meld)
+    jokers = sum(card.is_joker for card in laid)
     most = rules.lay_down_jokers_most
     if most is not None and jokers > most:
         errors = [*errors, Reason("lay_down_too_many_jokers", {"count": jokers, "maximum": most})]

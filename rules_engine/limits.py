@@ -51,13 +51,6 @@ def hand_limits(rules: RuleSystem, players: int | None = None) -> HandLimits:
     return HandLimits(cards, copies, jokers)
 
 
-def check_round_jokers(no_jokers: bool, cards: Sequence[Card]) -> None:
-    """A round dealt without jokers holds none, whatever the table's decks."""
-    jokers = sum(card.is_joker for card in cards)
-    if no_jokers and jokers:
-        raise HandTooLarge("too_many_jokers", count=jokers, most=0)
-
-
 def check_hand(
     rules: RuleSystem,
     cards: Sequence[Card],

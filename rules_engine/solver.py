@@ -18,7 +18,7 @@ from .cards import SUITS, Card
 from .catalogue import cards_dealt, contract_for
 from .contracts import fits, spans_meet
 from .errors import SearchTooLarge
-from .limits import CONTRACT_NODES, Budget, HandLimits, check_hand, check_round_jokers
+from .limits import CONTRACT_NODES, Budget, HandLimits, check_hand, hand_limits
 from .melds import Reason, position_rank, run_lows, run_readings, run_window, set_readings
 from .systems import Contract, MeldRules, Requirement, RuleSystem
 
@@ -265,8 +265,9 @@ def solve_contract(
     would take more than the budget.
     """
     contract = contract_for(rules, round_number)
+    if contract.no_jokers:  # a round dealt without jokers holds none, whatever the decks
+        limits = replace(limits or hand_limits(rules, players), jokers=0)
     check_hand(rules, hand, players, limits=limits)
-    check_round_jokers(contract.no_jokers, hand)
     budget = budget or Budget(CONTRACT_NODES)
     hand = [Card(0) if c.is_joker else c for c in hand]
     if contract.lay_all_cards:

@@ -216,16 +216,13 @@ def refusal_words(refusal: ServiceError | Coded) -> str:
     return sentence
 
 
-def kept(refusal: ServiceError | Coded | list[Problem]) -> dict[str, str]:
+def kept(refusal: ServiceError | Coded) -> dict[str, str]:
     """A refusal kept for a phone that reads it later (a hand the round could not take), in
     every language the app speaks: the phone may read it in another one."""
     said: dict[str, str] = {}
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
-            if isinstance(refusal, list):
-                said[code] = " ".join(refusal_words(problem) for problem in refusal)[:500]
-            else:
-                said[code] = refusal_words(refusal)[:500]
+            said[code] = refusal_words(refusal)[:500]
     return said
 
 

@@ -13,7 +13,15 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 
-from rules_engine import Fact, HandTooLarge, NotationError, PlayerDeal, Table, parse_hand
+from rules_engine import (
+    DealError,
+    Fact,
+    HandTooLarge,
+    NotationError,
+    PlayerDeal,
+    Table,
+    parse_hand,
+)
 from scorekeeper.core.keypad import parse_points
 from scorekeeper.core.refusals import Conflict, ServiceError, kept, refusal_words
 from scorekeeper.core.tokens import join_token, new_salt, seat_token, token_hash
@@ -223,7 +231,7 @@ def _save_if_complete(game: Game, table: Table, number: int, sent_by: int) -> No
         for hand in hands:
             mine = [p for p in error.problems if p.seat in (None, hand.seat)]
             if mine:
-                _tell(hand, kept(mine))
+                _tell(hand, kept(DealError(mine)))  # its problems, each said
             elif not error.problems:
                 _tell(hand, kept(error))
 

@@ -91,7 +91,7 @@ def engine_refusal(error: RulesError, language: str) -> dict[str, object]:
 
 def engine_refusal_json(error: RulesError, language: str, status: int) -> JsonResponse:
     """The engine's refusal of an API question as its JSON answer."""
-    return JsonResponse(engine_refusal(error, language), status=status)  # error, message...
+    return JsonResponse(engine_refusal(error, language), status=status)
 
 
 def form_message(form: Form) -> str:
