@@ -101,3 +101,18 @@ def test_a_finished_game_on_a_seat_page_is_the_end_of_game_page(client, start_ga
     chart = re.search(r'<img src="([^"]+)"', page.split('class="summary"')[1]).group(1)
     assert client.get(chart.replace("&amp;", "&")).status_code == 200
     assert "play_again" not in page and "Play again" not in visible_text(page)
+
+
+def test_a_hand_the_deal_refuses_is_told_why_on_its_own_phone_only(client, start_game):
+    g = start_game("rami-contrat", ["Ana", "Ben", "Cléo"])
+    seats = open_seats(client, g)
+    client.post(g.url + "seats/last-hand/", {"on": "1"})
+    send(client, seats["Ana"], went_out="on")
+    send(client, seats["Cléo"], points="20")
+    send(client, seats["Ben"], points="1")  # less than any card left in hand is worth
+    assert Round.objects.count() == 0
+    said = ProposedHand.objects.get(seat=1).problem
+    assert set(said) == {"fr", "en", "es"} and all(said.values())
+    ben = visible_text(client.get(seats["Ben"]).content.decode())
+    assert said["en"] in ben and "2 points or more" in said["en"]
+    assert not ProposedHand.objects.get(seat=2).problem
