@@ -9,7 +9,10 @@ The web app imports nothing else (tests/test_code_rules.py). Where this package 
 the rules it documents (README, "The rules"), that is a bug.
 """
 
-from . import referee
+from . import (
+    a_to_k_rounds,  # noqa: F401  (registers Carioca's optional rounds)
+    referee,
+)
 from .book import (
     BookGame,
     BookSeat,

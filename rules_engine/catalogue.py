@@ -3,11 +3,12 @@ say: variant_model.py; what the engine makes of it: systems.py)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
 from .errors import RoundOutOfRange, UnknownRules
-from .systems import Contract, RuleSystem
+from .systems import Contract, RuleSystem, runs_of
 from .variants import FOLDER, parse, resolve, rule_system, validated
 
 # The order pages list them in: the five seed systems, then the published presets.
@@ -43,6 +44,15 @@ def contract_for(rules: RuleSystem, round_number: int) -> Contract:
     if not 1 <= round_number <= len(rules.contracts):
         raise RoundOutOfRange(slug=rules.slug, round=round_number, rounds=len(rules.contracts))
     return rules.contracts[round_number - 1]
+
+
+def round_rules(rules: RuleSystem, round_number: int) -> RuleSystem:
+    """The rules a round's lay-down is read by: the game's, with that round's runs where the
+    round says them (Carioca's run of any suits, of one colour, of alternating colours)."""
+    mode = contract_for(rules, round_number).runs or rules.meld_rules.run_suits
+    if mode == "one_suit" == rules.meld_rules.run_suits:
+        return rules
+    return replace(rules, meld_rules=runs_of(rules.meld_rules, mode))
 
 
 def cards_dealt(rules: RuleSystem, round_number: int) -> int:

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from .cards import Card
-from .catalogue import cards_dealt, contract_for
+from .catalogue import cards_dealt, contract_for, round_rules
 from .limits import HandLimits, check_hand, hand_limits
 from .melds import MeldCheck, MeldReading, Reason, check_meld
 from .systems import Contract, Requirement, RuleSystem
@@ -38,8 +38,9 @@ def runs_contiguous(
 ) -> bool:
     """Two runs of one suit that would join end to end (2-5 and 6-9); a gap is fine, and so is
     an overlap (2-5 and 4-7) unless the table counts it as meeting. Where runs go round the
-    corner (rami-contrat-13), Q-K-A-2 and 3-6 follow on too."""
-    if a.suit != b.suit:
+    corner (rami-contrat-13), Q-K-A-2 and 3-6 follow on too. Where runs need not be of one
+    suit, those that would make one longer run (of any suits, of their colour) meet."""
+    if a.joins != b.joins:
         return False
     return spans_meet((a.low, a.high), (b.low, b.high), overlap_meets, circular)
 
@@ -205,6 +206,7 @@ def check_contract(
     table's `limits`) hold.
     """
     contract = contract_for(rules, round_number)
+    rules = round_rules(rules, round_number)
     laid = [card for meld in melds for card in meld]
     if contract.no_jokers:  # a round dealt without jokers holds none, whatever the decks
         limits = replace(limits or hand_limits(rules), jokers=0)

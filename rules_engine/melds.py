@@ -28,9 +28,13 @@ class MeldReading:
 
     kind: MeldKind
     cards: tuple[Card, ...]  # runs in order, every joker pinned to its identity
-    suit: str = ""  # runs
+    suit: str = ""  # runs of one suit
     rank: int = 0  # sets
     low: int = 0  # runs: first position
+    # Runs that may follow on as one (the no-contiguous-runs rule) share this: their suit,
+    # "*" for runs of any suits, the colour, or the colour at even positions (alternating).
+    joins: str = ""
+    runs: str = "one_suit"  # what the run's cards share (systems.RunSuits)
 
     @property
     def length(self) -> int:
@@ -106,16 +110,43 @@ def _place_run(known: list[Card], window: list[int], circular: bool) -> dict[int
     return placed
 
 
+RED = frozenset("HD")
+
+
+def colour(suit: str) -> str:
+    return "red" if suit in RED else "black"
+
+
+def suits_fit(known: Sequence[Card], mode: str) -> bool:
+    """Whether these cards' suits may share one run, before their order is known."""
+    suits = {c.face[1] for c in known}
+    if mode == "one_suit":
+        return len(suits) == 1
+    if mode == "one_colour":
+        return len({colour(s) for s in suits}) == 1
+    return True
+
+
+def run_joins(suit: str, position: int, mode: str) -> str:
+    """What a run whose card at `position` has `suit` shares with any run it would join."""
+    if mode == "one_suit":
+        return suit
+    if mode == "one_colour":
+        return colour(suit)
+    if mode == "alternating_colours":
+        return colour(suit) if position % 2 == 0 else ("black" if suit in RED else "red")
+    return "*"
+
+
 def run_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]:
     known = [c for c in cards if c.identity is not None]
-    suits = {c.face[1] for c in known}
-    if len(suits) != 1 or not _length_ok("run", len(cards), rules):
+    mode = rules.run_suits
+    if not known or not suits_fit(known, mode) or not _length_ok("run", len(cards), rules):
         return []
     if sum(not c.is_joker for c in cards) < rules.min_naturals:
         return []
     if sum(c.is_joker for c in cards) > rules.jokers_most("run", len(cards)):
         return []
-    suit = suits.pop()
     circular = rules.circular_runs
     length = len(cards)
     readings = []
@@ -124,13 +155,27 @@ def run_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]
         placed = _place_run(known, window, circular)
         if placed is None:
             continue
-        ordered = tuple(
-            placed.get(p) or Card(0, "", (position_rank(p, circular), suit)) for p in window
-        )
+        joins = {run_joins(c.face[1], p, mode) for p, c in placed.items()}
+        if len(joins) != 1:
+            continue  # alternating colours: two cards of one colour one step apart
+        ordered = tuple(placed.get(p) or _stand_in(p, placed, circular, mode) for p in window)
         if not rules.jokers_side_by_side and not jokers_apart(ordered):
             continue
-        readings.append(MeldReading("run", ordered, suit=suit, low=low))
+        suit = ordered[0].face[1] if mode == "one_suit" else ""
+        readings.append(
+            MeldReading("run", ordered, suit=suit, low=low, joins=joins.pop(), runs=mode)
+        )
     return readings
+
+
+def _stand_in(position: int, placed: dict[int, Card], circular: bool, mode: str) -> Card:
+    """A joker pinned to a card it may be at `position`: of the run's suit, or where suits
+    may differ, of the nearest card's suit (its colour, or the other colour one step away)."""
+    nearest = min(placed, key=lambda p: (abs(p - position), p))
+    suit = placed[nearest].face[1]
+    if mode == "alternating_colours" and (position - nearest) % 2:
+        suit = "S" if suit in RED else "H"
+    return Card(0, "", (position_rank(position, circular), suit))
 
 
 def set_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]:
@@ -182,9 +227,8 @@ def meld_reasons(cards: tuple[Card, ...], rules: MeldRules) -> list[Reason]:
         reasons.append(Reason("no_natural_card"))
         return reasons
     ranks = {c.face[0] for c in known}
-    suits = {c.face[1] for c in known}
     looks_like_set = len(ranks) == 1 and len(known) > 1
-    looks_like_run = len(suits) == 1 and len(known) > 1 and not looks_like_set
+    looks_like_run = suits_fit(known, rules.run_suits) and len(known) > 1 and not looks_like_set
     if len(cards) < min(rules.set_min, rules.run_min):
         return [
             Reason(
@@ -194,7 +238,7 @@ def meld_reasons(cards: tuple[Card, ...], rules: MeldRules) -> list[Reason]:
     if not looks_like_run:
         reasons += _set_reasons(cards, known, ranks, rules)
     if not looks_like_set:
-        reasons += _run_reasons(cards, known, ranks, suits, rules)
+        reasons += _run_reasons(cards, known, rules)
     return reasons
 
 
@@ -218,21 +262,23 @@ def _set_reasons(
     return out
 
 
-def _run_reasons(
-    cards: Sequence[Card], known: list[Card], ranks: set[int], suits: set[str], rules: MeldRules
-) -> list[Reason]:
+_MIXED = {"one_suit": "run_mixed_suits", "one_colour": "run_mixed_colours"}
+
+
+def _run_reasons(cards: Sequence[Card], known: list[Card], rules: MeldRules) -> list[Reason]:
     out = []
-    if len(suits) > 1:
-        out.append(Reason("run_mixed_suits"))
+    fit = suits_fit(known, rules.run_suits)
+    if not fit:
+        out.append(Reason(_MIXED[rules.run_suits]))
     if len(cards) < rules.run_min:
         out.append(Reason("run_too_short", {"count": len(cards), "minimum": rules.run_min}))
     if len(cards) > rules.run_max:
         out.append(Reason("run_too_long", {"count": len(cards), "maximum": rules.run_max}))
     jokers = sum(c.is_joker for c in cards)
     most = rules.jokers_most("run", len(cards))
-    if len(suits) == 1 and jokers > most:
+    if fit and jokers > most:
         out.append(Reason("run_too_many_jokers", {"count": jokers, "maximum": most}))
-    elif len(suits) == 1 and rules.run_min <= len(cards) <= rules.run_max:
+    elif fit and rules.run_min <= len(cards) <= rules.run_max:
         rank_counts: dict[int, int] = {}
         for card in known:
             rank_counts[card.face[0]] = rank_counts.get(card.face[0], 0) + 1
@@ -241,6 +287,10 @@ def _run_reasons(
         twice = sorted(r for r, n in rank_counts.items() if n > 1 and r not in allowed_twice)
         if twice:
             out.append(Reason("run_rank_twice", {"rank": twice[0]}))
+        elif rules.run_suits == "alternating_colours" and _holds(
+            cards, replace(rules, run_suits="any_suit")
+        ):
+            out.append(Reason("run_colours_alternate"))  # 5♥ 6♦: one colour twice in a row
         elif 1 in rank_counts and rules.ace_end != "both" and _holds(cards, either_end):
             out.append(Reason(f"ace_only_{rules.ace_end}"))  # Q-K-A where the ace is low
         elif not rules.circular_runs and 1 in rank_counts and _wraps(cards, known):

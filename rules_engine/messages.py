@@ -41,6 +41,27 @@ _NO_DISCARD = {"fr": " (sans défausse)", "en": " (no discard)", "es": " (sin de
 _OF = {"fr": " de ", "en": " of ", "es": " de "}
 _NO_JOKERS = {"fr": " (sans joker)", "en": " (no jokers)", "es": " (sin comodines)"}
 _OR = {"fr": ", ou ", "en": ", or ", "es": ", o "}
+# A round whose runs differ from the game's says what they share.
+_ROUND_RUNS = {
+    "fr": {
+        "one_suit": " (suites d'une seule couleur)",
+        "any_suit": " (suites de couleurs libres)",
+        "one_colour": " (suites toutes rouges ou toutes noires)",
+        "alternating_colours": " (suites rouge et noir en alternance)",
+    },
+    "en": {
+        "one_suit": " (runs of one suit)",
+        "any_suit": " (runs of any suits)",
+        "one_colour": " (runs all red or all black)",
+        "alternating_colours": " (runs of red and black alternating)",
+    },
+    "es": {
+        "one_suit": " (escaleras de un solo palo)",
+        "any_suit": " (escaleras de palos cualesquiera)",
+        "one_colour": " (escaleras todas rojas o todas negras)",
+        "alternating_colours": " (escaleras de rojo y negro alternados)",
+    },
+}
 
 
 def _lang(lang: str) -> str:
@@ -81,6 +102,8 @@ def contract_words(contract: Contract, lang: str) -> str:
     """The contract as the rule texts say it: `un brelan + deux suites de 4 cartes`, its
     other ways after "or" (`cinq brelans, ou trois brelans de 4 + un brelan`)."""
     text = _OR[_lang(lang)].join(_way_words(way, lang) for way in contract.ways())
+    if contract.runs is not None:
+        text += _ROUND_RUNS[_lang(lang)][contract.runs]
     if contract.lay_all_cards:
         text += _NO_DISCARD[_lang(lang)]
     if contract.no_jokers:
@@ -181,23 +204,56 @@ def describe(code: str, params: Mapping[str, Any] | None = None, lang: str = "fr
 _READING: dict[str, tuple[str, str, str, tuple[str, str]]] = {
     "fr": (
         "Brelan de {n} ({rank})",
-        "Suite de {n} cartes, {first} à {last} de {suit}",
+        "Suite de {n} cartes, {first} à {last}{of}{suit}",
         " ; joker = {stands}",
         (" ; {n} joker", " ; {n} jokers"),
     ),
     "en": (
         "Set of {n} ({rank})",
-        "Run of {n}, {first} to {last} of {suit}",
+        "Run of {n}, {first} to {last}{of}{suit}",
         "; joker = {stands}",
         ("; {n} joker", "; {n} jokers"),
     ),
     "es": (
         "Trío de {n} ({rank})",
-        "Escalera de {n} cartas, {first} a {last} de {suit}",
+        "Escalera de {n} cartas, {first} a {last}{of}{suit}",
         "; comodín = {stands}",
         ("; {n} comodín", "; {n} comodines"),
     ),
 }
+
+
+# What a run not of one suit shares, said where a run of one suit names its suit.
+_RUN_SHARES: dict[str, dict[str, str]] = {
+    "fr": {
+        "*": "couleurs libres",
+        "red": "toute rouge",
+        "black": "toute noire",
+        "alternating_colours": "rouge et noir en alternance",
+    },
+    "en": {
+        "*": "any suits",
+        "red": "all red",
+        "black": "all black",
+        "alternating_colours": "red and black alternating",
+    },
+    "es": {
+        "*": "palos cualesquiera",
+        "red": "toda roja",
+        "black": "toda negra",
+        "alternating_colours": "rojo y negro alternados",
+    },
+}
+
+
+_OF_SUIT = {"fr": " de ", "en": " of ", "es": " de "}
+
+
+def _run_suit_words(reading: MeldReading, lang: str) -> str:
+    if reading.runs == "one_suit":
+        return suit_word(reading.suit, lang)
+    key = "alternating_colours" if reading.runs == "alternating_colours" else reading.joins
+    return _RUN_SHARES[lang][key]
 
 
 def reading_words(reading: MeldReading, lang: str) -> str:
@@ -212,7 +268,8 @@ def reading_words(reading: MeldReading, lang: str) -> str:
             n=len(reading.cards),
             first=rank_word(reading.cards[0].face[0], lang),
             last=rank_word(reading.cards[-1].face[0], lang),
-            suit=suit_word(reading.suit, lang),
+            of=_OF_SUIT[lang] if reading.runs == "one_suit" else ", ",
+            suit=_run_suit_words(reading, lang),
         )
     if jokers and reading.kind == "run":
         stands = ", ".join(card_words(Card(*j.face), lang) for j in jokers)

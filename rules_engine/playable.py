@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .catalogue import SYSTEMS, built_in_document, cards_dealt, decks_and_jokers
+from .catalogue import SYSTEMS, built_in_document, cards_dealt, decks_and_jokers, round_rules
 from .house_rules import HOUSE_RULES
 from .systems import RuleSystem
 from .variant_writer import document
@@ -40,9 +40,7 @@ def _check_melds(rules: RuleSystem) -> None:
     meld = rules.meld_rules
     if meld.set_max is not None and meld.set_max < meld.set_min:
         raise VariantError("variant_set_sizes", low=meld.set_min, high=meld.set_max)
-    runs = _sizes(rules, "run")
-    if max(runs) > meld.run_max:
-        raise VariantError("variant_run_too_long", size=max(runs), most=meld.run_max)
+    _check_runs(rules)
     sets = _sizes(rules, "set")
     most_set = meld.set_max or (4 if meld.set_distinct_suits else None)
     if most_set is not None and max(sets) > most_set:
@@ -52,6 +50,28 @@ def _check_melds(rules: RuleSystem) -> None:
         most = cards_dealt(rules, number) + 1 + rules.extra_cards_allowance
         if needs > most:
             raise VariantError("variant_contract_too_big", round=number, needs=needs, most=most)
+
+
+def _check_runs(rules: RuleSystem) -> None:
+    """Each round's runs fit the ranks its aces allow, and runs of mixed suits are read
+    beside what the finder can rename (not sets of different suits, not an opening)."""
+    meld = rules.meld_rules
+    mixed = meld.run_suits != "one_suit" or any(
+        c.runs not in (None, "one_suit") for c in rules.contracts
+    )
+    if mixed and rules.opening is not None:
+        raise VariantError("variant_runs_in_opening")
+    if mixed and meld.set_distinct_suits:
+        raise VariantError("variant_runs_beside_different_suits")
+    if max(_sizes(rules, "run")) > meld.run_max:
+        raise VariantError(
+            "variant_run_too_long", size=max(_sizes(rules, "run")), most=meld.run_max
+        )
+    for number, contract in enumerate(rules.contracts, start=1):
+        most = round_rules(rules, number).meld_rules.run_max
+        longest = max((r.size for r in contract.every_requirement() if r.kind == "run"), default=0)
+        if longest > most:
+            raise VariantError("variant_run_too_long", size=longest, most=most)
 
 
 def _sizes(rules: RuleSystem, kind: str) -> list[int]:

@@ -21,6 +21,16 @@ SENTENCES_VARIANTS: dict[str, dict[str, str | tuple[str, str]]] = {
         "en": "This contract can be met {count} ways and this hand makes none; for the first:",
         "es": "Este contrato se cumple de {count} maneras y esta mano no hace ninguna; para la primera:",
     },
+    "run_mixed_colours": {
+        "fr": "pas une suite : elle mêle le rouge et le noir",
+        "en": "not a run: it mixes red and black",
+        "es": "no es una escalera: mezcla rojo y negro",
+    },
+    "run_colours_alternate": {
+        "fr": "les couleurs doivent alterner : deux cartes rouges ou deux noires se suivent",
+        "en": "the colours must alternate: two red or two black cards follow each other",
+        "es": "los colores deben alternarse: van seguidas dos cartas rojas o dos negras",
+    },
     "jokers_side_by_side": {
         "fr": "deux jokers ne se suivent jamais dans une suite",
         "en": "two jokers never sit side by side in a run",
@@ -177,6 +187,16 @@ SENTENCES_VARIANTS: dict[str, dict[str, str | tuple[str, str]]] = {
         "fr": "Une suite de {size} cartes est impossible : {most} au plus avec ces as.",
         "en": "A run of {size} cards is impossible: {most} at most with these aces.",
         "es": "Una escalera de {size} cartas es imposible: {most} como máximo con estos ases.",
+    },
+    "variant_runs_beside_different_suits": {
+        "fr": "Des suites qui ne sont pas d'une seule couleur avec des brelans de couleurs toutes différentes : l'application ne sait pas encore les lire ensemble.",
+        "en": "Runs not of one suit beside sets of all different suits: the app cannot read them together yet.",
+        "es": "Escaleras que no son de un solo palo junto a tríos de palos distintos: la aplicación aún no sabe leerlas juntas.",
+    },
+    "variant_runs_in_opening": {
+        "fr": "Une première pose à points (opening) se joue avec des suites d'une seule couleur.",
+        "en": "A points opening is played with runs of one suit.",
+        "es": "Una primera bajada por puntos (opening) se juega con escaleras de un solo palo.",
     },
     "variant_set_too_big": {
         "fr": "Un brelan de {size} cartes est impossible : {most} au plus.",

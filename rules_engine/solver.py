@@ -15,11 +15,12 @@ from typing import Any
 
 from .candidates import Candidate, hand_counts, run_candidates, set_candidates
 from .cards import SUITS, Card
-from .catalogue import cards_dealt, contract_for
+from .catalogue import cards_dealt, contract_for, round_rules
 from .contracts import fits, spans_meet
 from .errors import SearchTooLarge
 from .limits import CONTRACT_NODES, Budget, HandLimits, check_hand, hand_limits
 from .melds import Reason, position_rank, run_lows, run_readings, run_window, set_readings
+from .run_suits import one_suit_rules, own_cards, renamed
 from .systems import Contract, MeldRules, Requirement, RuleSystem
 
 
@@ -265,6 +266,7 @@ def solve_contract(
     would take more than the budget.
     """
     contract = contract_for(rules, round_number)
+    rules = round_rules(rules, round_number)
     if contract.no_jokers:  # a round dealt without jokers holds none, whatever the decks
         limits = replace(limits or hand_limits(rules, players), jokers=0)
     check_hand(rules, hand, players, limits=limits)
@@ -275,11 +277,17 @@ def solve_contract(
         if len(hand) != needed:
             reason = Reason("must_lay_all", {"count": len(hand), "needed": needed})
             return Solution(False, (), (reason,))
+    own_hand = hand
+    if rules.meld_rules.run_suits != "one_suit":  # searched as runs of one suit, renamed
+        hand = [renamed(c, rules.meld_rules) for c in hand]
+        rules, own_rules = one_suit_rules(rules), rules
     # Each way of the contract in turn, in one budget: the work stays bounded however many.
     ways = contract.ways()
     for way in ways:
         found = _search(rules, way, hand, budget)
         if found is not None:
+            if hand is not own_hand:
+                found = own_cards(own_rules, way.requirements, found, own_hand)
             return Solution(True, found)
     # Decided: none. Saying why is a shorter search for each kind of meld, in what is left
     # of the budget; past it the answer stays decided, with the general reason.

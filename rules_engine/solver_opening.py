@@ -26,7 +26,7 @@ _NONE = (-1, ())
 def _reading(cand: Candidate) -> MeldReading:
     if cand.run:
         suit, low, _ = cand.run
-        return MeldReading("run", cand.cards, suit=suit, low=low)
+        return MeldReading("run", cand.cards, suit=suit, low=low, joins=suit)
     return MeldReading("set", cand.cards, rank=cand.key[1])
 
 

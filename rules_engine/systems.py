@@ -9,6 +9,10 @@ from typing import Literal
 from .errors import RulesError
 
 MeldKind = Literal["set", "run"]
+# What a run's cards share: one suit (the seeds), any suits (Carioca's "sucia"), one colour,
+# or colours that alternate (Carioca's "payaso").
+RunSuits = Literal["one_suit", "any_suit", "one_colour", "alternating_colours"]
+RUN_SUITS: tuple[RunSuits, ...] = ("one_suit", "any_suit", "one_colour", "alternating_colours")
 
 
 class Fact(StrEnum):
@@ -48,6 +52,7 @@ class MeldRules:
     joker_limits: tuple[JokerLimit, ...] = ()
     jokers_at_most_naturals: bool = False  # never more jokers than real cards in a meld
     jokers_side_by_side: bool = True  # Continental: two jokers never next to each other
+    run_suits: RunSuits = "one_suit"
 
     @property
     def run_max(self) -> int:
@@ -85,6 +90,7 @@ class Contract:
     # lay-down meets the contract when it meets any one of them.
     alternatives: tuple[tuple[Requirement, ...], ...] = ()
     no_jokers: bool = False  # this round is dealt without jokers (Carioca's "real")
+    runs: RunSuits | None = None  # this round's runs, where they differ from the game's
 
     def ways(self) -> tuple[Contract, ...]:
         """The contract as each of its ways to be met, the first as written first."""
@@ -96,6 +102,16 @@ class Contract:
     def every_requirement(self) -> tuple[Requirement, ...]:
         """The melds of every way, for what holds of them all (sizes, exactness)."""
         return tuple(r for way in self.ways() for r in way.requirements)
+
+
+def runs_of(meld: MeldRules, mode: RunSuits) -> MeldRules:
+    """The meld rules with runs of `mode`. Runs of alternating colours take the ace at one end
+    only (low, or high where the game's ace is only high), never round the corner: an ace
+    beside both a king and a two would need two colours."""
+    if mode != "alternating_colours":
+        return replace(meld, run_suits=mode)
+    end = "high" if meld.ace_end == "high" else "low"
+    return replace(meld, run_suits=mode, ace_end=end, circular_runs=False)
 
 
 @dataclass(frozen=True)

@@ -62,11 +62,17 @@ class JokerLimit(Strict):
     most: int = Field(ge=0, le=MOST_SIZE)
 
 
+RunSuits = Literal["one_suit", "any_suit", "one_colour", "alternating_colours"]
+
+
 class Melds(Strict):
     set_min: int = Field(default=3, ge=2, le=MOST_SIZE)
     set_max: int | None = Field(default=None, ge=2, le=MOST_SIZE)
     set_suits: Literal["any", "different"] = "any"
     run_min: int = Field(default=3, ge=2, le=MOST_SIZE)
+    # What a run's cards share: one suit, any suits, one colour, or alternating colours
+    # (whose ace sits at one end only: low, or high where aces are only high).
+    runs: RunSuits = "one_suit"
     # low_or_high: A-2-3 and Q-K-A; round_the_corner: K-A-2 too; low / high: one end only.
     aces: Literal["low_or_high", "round_the_corner", "low", "high"] = "low_or_high"
     jokers_alone_never_a_set: bool = False
@@ -99,6 +105,7 @@ class Round(Strict):
     alternatives: list[list[Meld]] = Field(default_factory=list, max_length=MOST_ALTERNATIVES)
     lay_all_cards: bool = False  # go out laying every card: no discard
     jokers: bool = True  # false: this round is dealt without jokers
+    runs: RunSuits | None = None  # this round's runs, where they differ from the game's
 
     @model_validator(mode="after")
     def _few_melds(self) -> Round:

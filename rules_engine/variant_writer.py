@@ -32,6 +32,8 @@ def _round(contract: Contract, cards: int, exact: bool | None) -> dict[str, Any]
         written["alternatives"] = [_melds(way, exact) for way in contract.alternatives]
     if contract.no_jokers:
         written["jokers"] = False
+    if contract.runs is not None:
+        written["runs"] = contract.runs
     return written | {"lay_all_cards": contract.lay_all_cards}
 
 
@@ -56,6 +58,7 @@ def document(rules: RuleSystem) -> dict[str, Any]:
             "set_max": melds.set_max,
             "set_suits": "different" if melds.set_distinct_suits else "any",
             "run_min": melds.run_min,
+            "runs": melds.run_suits,
             "aces": _ACES[melds.ace_end if not melds.circular_runs else "corner"],
             "jokers_alone_never_a_set": melds.forbid_joker_only_set,
             "set_jokers_most": melds.set_max_jokers,

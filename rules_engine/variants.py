@@ -167,6 +167,7 @@ def _contracts(variant: Variant) -> tuple[Contract, ...]:
             lay_all_cards=round_.lay_all_cards,
             alternatives=tuple(way(other) for other in round_.alternatives),
             no_jokers=not round_.jokers,
+            runs=round_.runs,
         )
         for round_ in variant.rounds
     )
@@ -197,6 +198,7 @@ def rule_system(variant: Variant) -> RuleSystem:
             ),
             jokers_at_most_naturals=melds.jokers_at_most_naturals,
             jokers_side_by_side=melds.jokers_side_by_side,
+            run_suits=melds.runs,
         ),
         card_values=(
             CardValues(values.ace, values.joker, values.face, values.pips) if values else None

@@ -35,6 +35,13 @@ ACES = [
     ("low", _("low only (A-2-3)")),
     ("high", _("high only (Q-K-A)")),
 ]
+RUNS = [
+    ("one_suit", _("of one suit")),
+    ("any_suit", _("of any suits")),
+    ("one_colour", _("all red or all black")),
+    ("alternating_colours", _("red and black alternating")),
+]
+ROUND_RUNS = [("", _("as the game's")), *RUNS]
 LIMIT_KINDS = [("any", _("a meld")), ("set", _("a set")), ("run", _("a run"))]
 
 
@@ -58,6 +65,7 @@ class BuilderForm(forms.Form):
     set_suits_different = forms.BooleanField(required=False)
     run_min = _number(2, 15)
     aces = forms.ChoiceField(choices=ACES)
+    runs = forms.ChoiceField(choices=RUNS)
     set_jokers_most = _number(0, 15, required=False)
     lay_down_jokers_most = _number(0, 16, required=False)
     jokers_at_most_naturals = forms.BooleanField(required=False)
@@ -97,6 +105,7 @@ class BuilderForm(forms.Form):
             self.fields[f"cards_{n}"] = _number(1, 20)
             self.fields[f"all_out_{n}"] = forms.BooleanField(required=False)
             self.fields[f"no_jokers_{n}"] = forms.BooleanField(required=False)
+            self.fields[f"runs_{n}"] = forms.ChoiceField(choices=ROUND_RUNS, required=False)
             contract_rows.add_fields(self.fields, n)
         for d in range(self.deck_rows):
             self.fields[f"deck_from_{d}"] = _number(1, 8, required=False)
@@ -122,6 +131,7 @@ class BuilderForm(forms.Form):
                 "cards": self[f"cards_{n}"],
                 "all_out": self[f"all_out_{n}"],
                 "no_jokers": self[f"no_jokers_{n}"],
+                "runs": self[f"runs_{n}"],
                 "melds": contract_rows.rows(self, n),
                 "ways": contract_rows.ways_shown(self, n),
             }
@@ -161,6 +171,7 @@ class BuilderForm(forms.Form):
             "set_suits_different": melds["set_suits"] == "different",
             "run_min": melds["run_min"],
             "aces": melds["aces"],
+            "runs": melds["runs"],
             "set_jokers_most": melds["set_jokers_most"],
             "lay_down_jokers_most": lay["jokers_most"],
             "jokers_at_most_naturals": melds["jokers_at_most_naturals"],
@@ -189,6 +200,7 @@ class BuilderForm(forms.Form):
             initial[f"cards_{n}"] = round_["cards"]
             initial[f"all_out_{n}"] = round_["lay_all_cards"]
             initial[f"no_jokers_{n}"] = not round_["jokers"]
+            initial[f"runs_{n}"] = round_["runs"] or ""
             initial |= contract_rows.initial(round_, n)
         for d, row in enumerate(deal["decks"]):
             initial[f"deck_from_{d}"], initial[f"deck_to_{d}"] = row["players"]
@@ -225,6 +237,7 @@ class BuilderForm(forms.Form):
                 "set_suits": "different" if data["set_suits_different"] else "any",
                 "run_min": data["run_min"],
                 "aces": data["aces"],
+                "runs": data["runs"],
                 "set_jokers_most": data["set_jokers_most"],
                 "jokers_at_most_naturals": data["jokers_at_most_naturals"],
                 "jokers_side_by_side": not data["jokers_apart"],
@@ -290,6 +303,8 @@ class BuilderForm(forms.Form):
             }
             if data[f"no_jokers_{n}"]:
                 written["jokers"] = False
+            if data[f"runs_{n}"]:
+                written["runs"] = data[f"runs_{n}"]
             others = [contract_rows.written(data, n, w) for w in range(contract_rows.OTHER_WAYS)]
             if any(others):  # the engine checks them with the rest of the game
                 written["alternatives"] = [way for way in others if way]

@@ -9,7 +9,7 @@ from scorekeeper.own_games.contract_rows import every_name
 
 
 def _round_keys(n: int) -> list[str]:
-    return [f"cards_{n}", f"all_out_{n}", f"no_jokers_{n}", *every_name(n)]
+    return [f"cards_{n}", f"all_out_{n}", f"no_jokers_{n}", f"runs_{n}", *every_name(n)]
 
 
 def grown(posted: QueryDict, action: str, row: str) -> QueryDict:

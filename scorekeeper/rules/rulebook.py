@@ -96,8 +96,14 @@ def _meld_lines(rules: RuleSystem) -> list[str]:
             _("A set: at least %(n)d cards of one rank; suits may repeat with two decks.")
             % {"n": meld.set_min}
         )
-    lines.append(_("A run: at least %(n)d cards of one suit in a row.") % {"n": meld.run_min})
+    lines.append(_RUNS[meld.run_suits]() % {"n": meld.run_min})
     lines.append(_ACES[meld.ace_end if not meld.circular_runs else "corner"]())
+    if "alternating_colours" in {meld.run_suits, *(c.runs for c in rules.contracts)}:
+        lines.append(
+            _("In runs of red and black alternating, the ace is high only (Q-K-A).")
+            if meld.ace_end == "high"
+            else _("In runs of red and black alternating, the ace is low only (A-2-3).")
+        )
     lines.append(_("A joker stands for any card; every meld holds at least one real card."))
     if meld.set_max_jokers is not None:
         lines.append(_("A set holds at most %(n)d jokers.") % {"n": meld.set_max_jokers})
@@ -128,6 +134,15 @@ def _meld_lines(rules: RuleSystem) -> list[str]:
         )
     return lines
 
+
+_RUNS = {
+    "one_suit": lambda: _("A run: at least %(n)d cards of one suit in a row."),
+    "any_suit": lambda: _("A run: at least %(n)d cards in a row, of any suits."),
+    "one_colour": lambda: _("A run: at least %(n)d cards in a row, all red or all black."),
+    "alternating_colours": lambda: _(
+        "A run: at least %(n)d cards in a row, red and black alternating."
+    ),
+}
 
 _ACES = {
     "corner": lambda: _("A run may turn the corner: K-A-2-3 is a run (13 cards at most)."),
