@@ -122,18 +122,32 @@ def _way_words(way: Contract, lang: str) -> str:
 
 
 def contract_symbols(contract: Contract) -> str:
-    """Icons: a set as three suits of one rank, a run as one suit repeated (a long run as its
-    suit and its length, ♠×10, to fit a grid's narrow column); other ways after a slash."""
+    """Icons: a set as three suits of one rank, a run as one suit repeated, or the suits a
+    round's runs mix (a long run as its icons and its length, ♠×10, to fit a grid's narrow
+    column); other ways after a slash."""
     return " / ".join(_way_symbols(way) for way in contract.ways())
+
+
+# A run's icons by what its cards share (a round's own runs): one suit, the four suits, one
+# colour's two, red and black in turn.
+_RUN_ICONS = {
+    "one_suit": "♠",
+    "any_suit": "♠♥♦♣",
+    "one_colour": "♥♦",
+    "alternating_colours": "♠♥",
+}
 
 
 def _way_symbols(contract: Contract) -> str:
     icons = []
+    pattern = _RUN_ICONS[contract.runs or "one_suit"]
     for req in contract.requirements:
         if req.kind == "set":
             icons.append("♣♦♥")
+        elif req.size <= 5:
+            icons.append((pattern * req.size)[: req.size])
         else:
-            icons.append("♠" * req.size if req.size <= 5 else f"♠×{req.size}")
+            icons.append(f"{pattern}×{req.size}")
     return " + ".join(icons)
 
 

@@ -285,3 +285,25 @@ def test_a_house_rule_declared_once_reaches_every_page_and_a_stored_game(client,
     assert response.status_code == 302 and game.options == {"redeal_on_five_jokers": True}
     assert "Five jokers: deal again." in client.get(response["Location"]).content.decode()
     assert new_game(client, "liverpool", ["Cy", "Di"], redeal_on_five_jokers="7").status_code == 422
+
+
+@pytest.mark.django_db
+def test_carioca_with_its_ace_to_king_rounds_plays_thirteen_and_says_each_rounds_runs(
+    client, start_game
+):
+    english(client)
+    assert new_game(client, "carioca", ["A", "B", "C"], a_to_k_rounds="1").status_code == 302
+    assert Game.objects.get().options == {"a_to_k_rounds": True}
+    game = start_game("carioca", ["A", "B", "C"], options={"a_to_k_rounds": True})
+    for number in range(1, 12):
+        answer = client.post(game.url + "rounds/", round_data({1: "5", 2: "10"}, out=0))
+        assert answer.status_code == 302, number
+    page = visible_text(client.get(game.url).content.decode())
+    assert "red and black alternating" in page  # round 12's card, the next to play
+    client.post(game.url + "rounds/", round_data({1: "5", 2: "10"}, out=0))
+    page = visible_text(client.get(game.url).content.decode())
+    assert "(no discard) (no jokers)" in page
+    client.post(game.url + "rounds/", round_data({1: "5", 2: "10"}, out=0))
+    assert Round.objects.filter(game=game.game).count() == 13
+    rules = visible_text(client.get("/rules/carioca/").content.decode())
+    assert "The four ace-to-king rounds" in rules

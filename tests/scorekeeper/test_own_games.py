@@ -396,3 +396,25 @@ def test_the_blank_grid_of_a_contract_with_other_ways_prints_each_way(client, db
     with pdfplumber.open(io.BytesIO(answer.content)) as pdf:
         text = " ".join(page.extract_text() or "" for page in pdf.pages)
     assert "Trois brelans, ou deux suites de 4 cartes" in " ".join(text.split())
+
+
+def test_the_builder_asks_what_a_runs_cards_share_for_the_game_and_for_a_round(client, db):
+    data = builder(client, "liverpool")
+    assert data["runs"] == "one_suit" and data["runs_0"] == ""
+    preview = save(client, data, action="preview", runs="any_suit", runs_1="one_colour")
+    assert "(suites toutes rouges ou toutes noires)" in preview.content.decode()
+    house, token = made(client, "liverpool", runs="any_suit", runs_1="one_colour")
+    assert house.document["melds"]["runs"] == "any_suit"
+    assert house.document["rounds"][1]["runs"] == "one_colour"
+    assert "runs" not in house.document["rounds"][0]
+    page = client.get(f"/own/{token}/").content.decode()
+    assert "qui se suivent, de couleurs libres" in page
+    again = form_data(client.get(f"/own/{token}/edit/").content.decode())
+    assert again["runs"] == "any_suit" and again["runs_1"] == "one_colour"
+
+
+def test_runs_of_mixed_suits_beside_sets_of_different_suits_are_refused_by_the_builder(client, db):
+    data = builder(client, "liverpool")
+    answer = save(client, data, runs="any_suit", set_suits_different="on", set_max="4")
+    assert answer.status_code == 422 and not HouseGame.objects.exists()
+    assert "ne sait pas encore les lire ensemble" in answer.content.decode()
