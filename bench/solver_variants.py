@@ -2,7 +2,8 @@
 
 Run: .venv/bin/python bench/solver_variants.py [--variants 300] [--hands 40] [--seed 39]
 Makes random variant documents (rounds of 1 to 8 melds of 2 to 15 cards, a third of them with
-up to three other ways to meet the contract, 1 to 20 cards dealt,
+up to three other ways to meet the contract, runs of one suit, any suits, one colour or
+alternating colours for the game or a round, 1 to 20 cards dealt,
 buying, every ace and joker rule, 1 to 4 decks), keeps those the engine accepts, and times
 the finder on real and hard hands of each with the production budget. Prints how many it
 decided, the median and worst time, and the worst input (target: worst <= 100 ms).
@@ -28,16 +29,17 @@ from rules_engine.solver import solve_contract  # noqa: E402
 from rules_engine.variant_writer import document  # noqa: E402
 
 ACES = ("low_or_high", "round_the_corner", "low", "high")
+RUNS = ("one_suit", "any_suit", "one_colour", "alternating_colours")
 
 
-def random_melds(rng: random.Random, extra: int) -> tuple[list[dict], int]:
-    """A contract's melds (no more than a contract asks, nor cards than a hand holds) and the
-    cards they need."""
+def random_melds(rng: random.Random, extra: int, run_min: int = 3) -> tuple[list[dict], int]:
+    """A contract's melds (no more than a contract asks, nor cards than a hand holds, no run
+    shorter than a run may be) and the cards they need."""
     melds: list[dict] = []
     total, cards_laid = 0, 0
     for _ in range(rng.randint(1, 4)):
         kind = rng.choice(("set", "run"))
-        size = rng.randint(3, 6) if kind == "set" else rng.randint(3, 9)
+        size = rng.randint(3, 6) if kind == "set" else rng.randint(run_min, 9)
         count = rng.randint(1, 3)
         if total + count > 8 or cards_laid + size * count > 21 + extra:
             break
@@ -52,20 +54,26 @@ def random_variant(rng: random.Random, n: int) -> dict:
     doc = {**doc, "slug": f"bench-{n}", "name": {"en": f"Bench {n}"}}
     rounds = []
     extra = rng.randint(0, 10)
+    run_min = rng.randint(3, 4)
     for _ in range(rng.randint(1, 12)):
-        melds, needs = random_melds(rng, extra)
+        melds, needs = random_melds(rng, extra, run_min)
         cards = max(1, min(20, needs - 1 - rng.randint(0, extra) + rng.randint(0, 3)))
         round_ = {"cards": cards, "contract": melds, "lay_all_cards": rng.random() < 0.2}
         if rng.random() < 0.3:  # other ways to meet it (issue 39): one shared budget
-            round_["alternatives"] = [random_melds(rng, extra)[0] for _ in range(rng.randint(1, 3))]
+            round_["alternatives"] = [
+                random_melds(rng, extra, run_min)[0] for _ in range(rng.randint(1, 3))
+            ]
+        if rng.random() < 0.15:  # this round's runs mix suits, or keep to one
+            round_["runs"] = rng.choice(RUNS)
         rounds.append(round_)
     doc["rounds"] = rounds
     melds = {
         "set_min": 3,
-        "run_min": rng.randint(3, 4),
+        "run_min": run_min,
         "aces": rng.choice(ACES),
         "jokers_at_most_naturals": rng.random() < 0.3,
         "jokers_side_by_side": rng.random() < 0.7,
+        "runs": rng.choice(RUNS) if rng.random() < 0.4 else "one_suit",
     }
     if rng.random() < 0.4:
         melds["joker_limits"] = [{"from_size": 1, "most": rng.randint(0, 3)}]

@@ -21,7 +21,8 @@ from .systems import RuleSystem
 # of three decks and six jokers cost the most; a contract search counts each start of a run
 # window in a suit the hand holds). Real hands need a fraction (bench/solver.py prints the
 # most any of the seeded hands needed: under 1,000).
-CONTRACT_NODES = 3_500
+CONTRACT_NODES = 1_500
+SHAPE_NODES = 25_000  # the search by shapes, where the contract search runs out (shapes.py)
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000
 

@@ -63,6 +63,11 @@ def _check_runs(rules: RuleSystem) -> None:
         raise VariantError("variant_runs_in_opening")
     if mixed and meld.set_distinct_suits:
         raise VariantError("variant_runs_beside_different_suits")
+    for kind, least in (("set", meld.set_min), ("run", meld.run_min)):
+        if min(_sizes(rules, kind)) < least:  # a contract's meld the table would refuse
+            raise VariantError(
+                "variant_meld_too_small", kind=kind, size=min(_sizes(rules, kind)), least=least
+            )
     if max(_sizes(rules, "run")) > meld.run_max:
         raise VariantError(
             "variant_run_too_long", size=max(_sizes(rules, "run")), most=meld.run_max

@@ -188,6 +188,11 @@ SENTENCES_VARIANTS: dict[str, dict[str, str | tuple[str, str]]] = {
         "en": "A run of {size} cards is impossible: {most} at most with these aces.",
         "es": "Una escalera de {size} cartas es imposible: {most} como máximo con estos ases.",
     },
+    "variant_meld_too_small": {
+        "fr": "Un contrat demande une combinaison de {size} cartes, plus petite que toute combinaison posée ({least} au moins).",
+        "en": "A contract asks for a meld of {size} cards, smaller than any meld laid ({least} at least).",
+        "es": "Un contrato pide una combinación de {size} cartas, más pequeña que cualquier combinación bajada ({least} como mínimo).",
+    },
     "variant_runs_beside_different_suits": {
         "fr": "Des suites qui ne sont pas d'une seule couleur avec des brelans de couleurs toutes différentes : l'application ne sait pas encore les lire ensemble.",
         "en": "Runs not of one suit beside sets of all different suits: the app cannot read them together yet.",

@@ -18,9 +18,10 @@ from .cards import SUITS, Card
 from .catalogue import cards_dealt, contract_for, round_rules
 from .contracts import fits, spans_meet
 from .errors import SearchTooLarge
-from .limits import CONTRACT_NODES, Budget, HandLimits, check_hand, hand_limits
+from .limits import CONTRACT_NODES, SHAPE_NODES, Budget, HandLimits, check_hand, hand_limits
 from .melds import Reason, position_rank, run_lows, run_readings, run_window, set_readings
 from .run_suits import one_suit_rules, own_cards, renamed
+from .shapes import NotDecided, decide
 from .systems import Contract, MeldRules, Requirement, RuleSystem
 
 
@@ -283,8 +284,9 @@ def solve_contract(
         rules, own_rules = one_suit_rules(rules), rules
     # Each way of the contract in turn, in one budget: the work stays bounded however many.
     ways = contract.ways()
+    shapes = Budget(SHAPE_NODES)
     for way in ways:
-        found = _search(rules, way, hand, budget)
+        found = _search_or_shapes(rules, way, hand, budget, shapes)
         if found is not None:
             if hand is not own_hand:
                 found = own_cards(own_rules, way.requirements, found, own_hand)
@@ -298,6 +300,20 @@ def solve_contract(
     if len(ways) > 1:  # why the first way cannot be made, after saying none can
         reasons = [Reason("no_way_made", {"count": len(ways)}), *reasons]
     return Solution(False, (), tuple(reasons))
+
+
+def _search_or_shapes(
+    rules: RuleSystem, contract: Contract, hand: list[Card], budget: Budget, shapes: Budget
+) -> tuple[tuple[Card, ...], ...] | None:
+    """The card-by-card search, and where its budget runs out (many jokers beside long
+    stretches of one suit), the search by shapes (shapes.py) in a budget of its own."""
+    try:
+        return _search(rules, contract, hand, budget)
+    except SearchTooLarge:
+        try:
+            return decide(rules, contract, hand, shapes)
+        except (NotDecided, SearchTooLarge):  # said as the contract search's budget
+            raise SearchTooLarge(nodes=budget.size) from None
 
 
 def _search(

@@ -1,0 +1,421 @@
+"""A second way to decide a contract, for the hands the card-by-card search cannot finish.
+
+The search of solver.py picks each meld's cards, jokers and all, so a hand of many jokers
+beside a long stretch of one suit gives it thousands of ways to place them. This one picks
+only each meld's shape (a set's rank and size; a run's suit, window and size), then asks
+once whether the hand can fill every shape: the hand's real cards flow into the places that
+take them, each meld keeping the real cards it needs (its joker limits), and jokers fill
+what is left. That question is a small maximum flow (at most 52 cards into at most 8
+melds), answered again after each meld is added, so a shape no filling can hold is dropped
+with everything built on it. The shapes are few, whatever the jokers.
+
+Where two jokers must not sit side by side, a joker's place matters and not only how many:
+a run's shape then also says where its jokers sit, and takes exactly the real cards of the
+other places. It does not answer for melds that may hold no real card at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+from .candidates import _INDEX
+from .cards import SUITS, Card
+from .contracts import spans_meet
+from .limits import Budget
+from .melds import position_rank, run_lows, run_window
+from .systems import Contract, Requirement, RuleSystem
+
+
+class NotDecided(Exception):
+    """A meld of these rules may hold no real card: the shapes cannot answer."""
+
+
+@dataclass(frozen=True)
+class Shape:
+    key: tuple[object, ...]  # orders alike requirements' shapes (one order tried)
+    size: int
+    caps: dict[int, int]  # card index -> how many of it the meld can take as real cards
+    most_jokers: int
+    floor: int  # the fewest jokers it needs, whatever the other melds take
+    run: tuple[str, int, int] | None = None  # suit, low, high
+    rank: int = 0  # sets
+    positions: tuple[int, ...] = ()  # runs
+    circular: bool = False
+    # Where two jokers may not sit side by side, the run's joker places (window indices):
+    # its real cards are then exactly the others.
+    joker_at: frozenset[int] | None = None
+
+
+class _Filling:
+    """The hand's real cards given to the melds so far: the most that fit, each meld with
+    at least the real cards its joker limit asks (a maximum flow with lower bounds, kept as
+    melds are added: giving never takes a meld below what it had)."""
+
+    def __init__(self, counts: list[int]) -> None:
+        self.free = list(counts)
+        self.shapes: list[Shape] = []
+        self.given: list[dict[int, int]] = []
+        self.totals: list[int] = []
+        self.work = 0  # the steps taken since the copy: what the search spends
+
+    def copy(self) -> _Filling:
+        other = _Filling(self.free)
+        other.shapes = list(self.shapes)
+        other.given = [dict(g) for g in self.given]
+        other.totals = list(self.totals)
+        return other
+
+    def add(self, shape: Shape) -> bool:
+        """Add a meld; False when no filling gives every meld the real cards it needs."""
+        self.shapes.append(shape)
+        self.given.append({})
+        self.totals.append(0)
+        m = len(self.shapes) - 1
+        need = shape.size - shape.most_jokers
+        self._fill(m, need)
+        while self.totals[m] < need:
+            if not self._augment(m, release=True):
+                return False
+        self._fill(m, shape.size)  # then as many real cards as fit
+        while self.totals[m] < shape.size and self._augment(m, release=False):
+            pass
+        # The others held the most they could; they can take more only through this meld.
+        held = [card for card, n in self.given[m].items() if n]
+        if any(
+            self.shapes[k].caps.get(card, 0) > self.given[k].get(card, 0)
+            for k in range(m)
+            for card in held
+        ):
+            for k in range(m):
+                while self.totals[k] < self.shapes[k].size and self._augment(k, release=False):
+                    pass
+        return True
+
+    def _fill(self, meld: int, bound: int) -> None:
+        """Free cards straight into the meld, up to `bound` of them."""
+        given = self.given[meld]
+        for card, cap in self.shapes[meld].caps.items():
+            room = bound - self.totals[meld]
+            if room <= 0:
+                return
+            take = min(self.free[card], cap - given.get(card, 0), room)
+            if take > 0:
+                self._give(card, meld, take)
+
+    def jokers(self) -> int:
+        return sum(s.size for s in self.shapes) - sum(self.totals)
+
+    def _augment(self, target: int, release: bool) -> bool:
+        """One more real card into meld `target`: from a card still free, or (release) from
+        a meld holding more than it needs, passed along melds that swap one card for
+        another. Breadth first over (card, meld) steps."""
+        direct = self._direct(target)
+        if direct is not None:
+            self._give(direct, target, 1)
+            return True
+        # from each meld reached, which card it could give up, back to the meld that takes it
+        came: dict[int, tuple[int, int] | None] = {target: None}
+        queue = [target]
+        while queue:
+            meld = queue.pop(0)
+            self.work += 1
+            for card, cap in self.shapes[meld].caps.items():
+                if self.given[meld].get(card, 0) >= cap:
+                    continue
+                # `meld` may take `card` if some other meld holding it takes another instead
+                for other, held in enumerate(self.given):
+                    if other in came or not held.get(card):
+                        continue
+                    came[other] = (card, meld)
+                    source = self._direct(other)
+                    spare = (
+                        self.totals[other]
+                        > self.shapes[other].size - self.shapes[other].most_jokers
+                    )
+                    if source is not None or (release and spare):
+                        self._shift(other, came, source)
+                        if source is None:  # `other` gives up a card it did not need
+                            self.totals[other] -= 1
+                        self.totals[target] += 1
+                        return True
+                    queue.append(other)
+        return False
+
+    def _direct(self, meld: int) -> int | None:
+        given = self.given[meld]
+        self.work += 1
+        for card, cap in self.shapes[meld].caps.items():
+            if self.free[card] and given.get(card, 0) < cap:
+                return card
+        return None
+
+    def _give(self, card: int, meld: int, units: int) -> None:
+        self.free[card] -= units
+        self.given[meld][card] = self.given[meld].get(card, 0) + units
+        self.totals[meld] += units
+
+    def _shift(
+        self, start: int, came: dict[int, tuple[int, int] | None], source: int | None
+    ) -> None:
+        """Walk the chain back from `start` to the target: each meld hands its card on."""
+        if source is not None:
+            self.free[source] -= 1
+            self.given[start][source] = self.given[start].get(source, 0) + 1
+        meld = start
+        while (link := came[meld]) is not None:
+            card, taker = link
+            self.given[meld][card] -= 1
+            self.given[taker][card] = self.given[taker].get(card, 0) + 1
+            meld = taker
+
+
+def decide(
+    rules: RuleSystem, contract: Contract, hand: list[Card], budget: Budget
+) -> tuple[tuple[Card, ...], ...] | None:
+    """A lay-down meeting this way of the contract, or None when there is none. Raises
+    NotDecided where a meld may hold no real card, SearchTooLarge past `budget`."""
+    meld = rules.meld_rules
+    if meld.min_naturals < 1:
+        raise NotDecided
+    counts = [0] * 52
+    jokers = 0
+    for card in hand:
+        if card.is_joker:
+            jokers += 1
+        else:
+            counts[_INDEX[(card.rank, card.suit)]] += 1
+    lay_all = contract.lay_all_cards
+    most = rules.lay_down_jokers_most
+    if most is not None and jokers > most:
+        if lay_all:
+            return None
+        jokers = most
+    reqs = contract.requirements
+    cards = len(hand) if lay_all else None
+    search = _Search(rules, reqs, counts, jokers, cards, budget)
+    filled = search.step(0, _Filling(counts), (), (), 0, None)
+    if filled is None:
+        return None
+    laid: list[tuple[Card, ...]] = [()] * len(reqs)
+    for k, i in enumerate(search.placed):
+        laid[i] = _cards(filled.shapes[k], filled.given[k])
+    return tuple(laid)
+
+
+class _Search:
+    def __init__(
+        self,
+        rules: RuleSystem,
+        reqs: tuple[Requirement, ...],
+        counts: list[int],
+        jokers: int,
+        cards: int | None,
+        budget: Budget,
+    ) -> None:
+        self.rules, self.counts = rules, counts
+        self.jokers, self.cards, self.budget = jokers, cards, budget
+        self.contiguity = rules.forbid_contiguous_runs and sum(r.kind == "run" for r in reqs) > 1
+        self.runs = sum(r.kind == "run" for r in reqs)
+        self.cache: dict[tuple[str, int], list[Shape]] = {}
+        # The requirement with the fewest shapes first: what it leaves narrows the others
+        # (three sets in a hand of one suit before its runs). Alike ones stay together.
+        self.placed = sorted(
+            range(len(reqs)),
+            key=lambda i: (
+                len(self._of(reqs[i].kind, self._least(reqs[i]))),
+                reqs[i].kind,
+                -reqs[i].size,
+                reqs[i].exact,
+            ),
+        )
+        order = [reqs[i] for i in self.placed]
+        self.order = order
+        self.least = [r.size for r in order]
+        # The jokers the requirements from i on need at the least, each on its own (a meld
+        # never needs fewer jokers for being longer): a bound on every filling below.
+        floors = [
+            min((s.floor for s in self._of(r.kind, self._least(r))), default=99) for r in order
+        ]
+        self.after = [sum(floors[i:]) for i in range(len(order) + 1)]
+
+    def step(
+        self,
+        i: int,
+        filling: _Filling,
+        runs: tuple[tuple[str, int, int], ...],
+        ranks: tuple[int, ...],
+        laid: int,
+        after: tuple[object, ...] | None,
+    ) -> _Filling | None:
+        if i == len(self.order):
+            if self.cards is not None and (laid != self.cards or any(filling.free)):
+                return None
+            return filling
+        req = self.order[i]
+        alike_next = i + 1 < len(self.order) and self.order[i + 1] == req
+        room = None if self.cards is None else self.cards - laid - sum(self.least[i + 1 :])
+        used = filling.jokers()
+        for shape in self._shapes(req, room, i == len(self.order) - 1):
+            self.budget.spend()
+            if after is not None and shape.key < after:
+                continue
+            if used + shape.floor + self.after[i + 1] > self.jokers:
+                continue
+            if shape.run and self.contiguity and _touches(shape.run, runs, self.rules):
+                continue
+            if not shape.run and self.rules.same_rank_sets_count_once and shape.rank in ranks:
+                continue
+            trial = filling.copy()
+            fits = trial.add(shape)
+            self.budget.spend(trial.work)  # the filling's steps count too
+            if not fits or trial.jokers() + self.after[i + 1] > self.jokers:
+                continue
+            done = self.step(
+                i + 1,
+                trial,
+                runs + (shape.run,) if shape.run else runs,
+                ranks + (shape.rank,) if not shape.run else ranks,
+                laid + shape.size,
+                shape.key if alike_next else None,
+            )
+            if done is not None:
+                return done
+        return None
+
+    def _least(self, req: Requirement) -> int:
+        meld = self.rules.meld_rules
+        return max(req.size, meld.set_min if req.kind == "set" else meld.run_min)
+
+    def _of(self, kind: str, size: int) -> list[Shape]:
+        """Every shape of this kind and size the hand can fill on its own, fewest jokers
+        first (a lay-down, if there is one, is found sooner)."""
+        if (kind, size) not in self.cache:
+            shapes = self._sets(size) if kind == "set" else self._runs(size)
+            self.cache[(kind, size)] = sorted(shapes, key=lambda s: (s.floor, s.key))
+        return self.cache[(kind, size)]
+
+    def _shapes(self, req: Requirement, room: int | None, last: bool) -> Iterator[Shape]:
+        least = self._least(req)
+        if req.exact:
+            sizes = [req.size]
+        elif room is not None:  # every card laid: the last meld takes what is left
+            sizes = [room] if last else list(range(least, room + 1))
+        elif req.kind == "set":
+            sizes = [least]
+        else:
+            longer = max(0, self.runs - 2) if self.contiguity else 0
+            sizes = list(range(least, least + 1 + longer))
+        for size in sizes:
+            if size < least or (room is not None and size > room):
+                continue
+            yield from self._of(req.kind, size)
+
+    def _sets(self, size: int) -> Iterator[Shape]:
+        meld = self.rules.meld_rules
+        if size < meld.set_min or (meld.set_max is not None and size > meld.set_max):
+            return
+        most = meld.jokers_most("set", size)
+        for rank in range(1, 14):
+            caps = {}
+            for suit in SUITS:
+                index = _INDEX[(rank, suit)]
+                if self.counts[index]:
+                    caps[index] = 1 if meld.set_distinct_suits else size
+            floor = size - sum(min(c, self.counts[i]) for i, c in caps.items())
+            if caps and floor <= most:
+                yield Shape(("set", rank, size), size, caps, most, max(0, floor), rank=rank)
+
+    def _runs(self, size: int) -> Iterator[Shape]:
+        meld = self.rules.meld_rules
+        if not meld.run_min <= size <= meld.run_max:
+            return
+        most = meld.jokers_most("run", size)
+        circular = meld.circular_runs
+        for suit in SUITS:
+            for low in run_lows(size, meld):
+                positions = tuple(run_window(low, size, circular))
+                caps: dict[int, int] = {}
+                for p in positions:
+                    index = _INDEX[(position_rank(p, circular), suit)]
+                    if self.counts[index]:
+                        caps[index] = caps.get(index, 0) + 1
+                floor = size - sum(min(c, self.counts[i]) for i, c in caps.items())
+                if floor > most:
+                    continue  # too few of its real cards in the hand, whatever the others
+                run = (suit, low, low + size - 1)
+                key = ("run", suit, low, size)
+                if meld.jokers_side_by_side:
+                    yield Shape(key, size, caps, most, floor, run, 0, positions, circular)
+                    continue
+                for apart in self._jokers_apart(suit, positions, circular, most):
+                    placed: dict[int, int] = {}
+                    for i, p in enumerate(positions):
+                        if i not in apart:
+                            index = _INDEX[(position_rank(p, circular), suit)]
+                            placed[index] = placed.get(index, 0) + 1
+                    yield Shape(
+                        (*key, tuple(sorted(apart))),
+                        size,
+                        placed,
+                        len(apart),
+                        len(apart),
+                        run,
+                        0,
+                        positions,
+                        circular,
+                        frozenset(apart),
+                    )
+
+    def _jokers_apart(
+        self, suit: str, positions: tuple[int, ...], circular: bool, most: int
+    ) -> Iterator[frozenset[int]]:
+        """Each way to place a run's jokers with none beside another: on every place the
+        hand holds no card for, and on up to `most` in all (a joker on a card the hand
+        holds leaves that card to another meld)."""
+        held = [self.counts[_INDEX[(position_rank(p, circular), suit)]] > 0 for p in positions]
+        forced = frozenset(i for i, h in enumerate(held) if not h)
+        if len(forced) > most or any(i + 1 in forced for i in forced):
+            return
+        free = [i for i, h in enumerate(held) if h and i - 1 not in forced and i + 1 not in forced]
+        for extra in range(most - len(forced) + 1):
+            for chosen in combinations(free, extra):
+                if any(b - a == 1 for a, b in zip(chosen, chosen[1:], strict=False)):
+                    continue
+                yield forced | frozenset(chosen)
+
+
+def _touches(
+    run: tuple[str, int, int], others: tuple[tuple[str, int, int], ...], rules: RuleSystem
+) -> bool:
+    suit, low, high = run
+    circular = rules.meld_rules.circular_runs
+    return any(
+        s == suit and spans_meet((low, high), (lo, hi), rules.overlapping_runs_meet, circular)
+        for s, lo, hi in others
+    )
+
+
+def _cards(shape: Shape, given: dict[int, int]) -> tuple[Card, ...]:
+    """The meld's cards: its real cards in their places, jokers pinned in the others."""
+    left = dict(given)
+    if shape.run is None:
+        cards = [Card(i % 13 + 1, SUITS[i // 13]) for i, n in left.items() for _ in range(n)]
+        used = {c.suit for c in cards}
+        free = [suit for suit in SUITS if suit not in used] or list(SUITS)
+        missing = shape.size - len(cards)
+        return tuple(
+            cards + [Card(0, "", (shape.rank, free[k % len(free)])) for k in range(missing)]
+        )
+    suit = shape.run[0]
+    out = []
+    for i, p in enumerate(shape.positions):
+        rank = position_rank(p, shape.circular)
+        index = _INDEX[(rank, suit)]
+        if left.get(index) and (shape.joker_at is None or i not in shape.joker_at):
+            left[index] -= 1
+            out.append(Card(rank, suit))
+        else:
+            out.append(Card(0, "", (rank, suit)))
+    return tuple(out)
