@@ -109,3 +109,26 @@ def test_shanghai_with_one_change_takes_four_taps_from_the_home_page(browser, se
         page.get_by_text("joker 25").first.wait_for()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_round_of_runs_red_and_black_alternating_is_built_on_a_phone(browser, server, scheme):
+    context, page = phone(browser, server, scheme=scheme)
+    try:
+        page.goto("/own/new/?from=carioca")
+        runs = page.locator("#id_runs_8")  # the ninth round: ace to king
+        runs.scroll_into_view_if_needed()
+        assert_on_screen(page, runs, "the round's runs")
+        runs.select_option("alternating_colours")
+        # The preview follows: the round card and the rules of its ace.
+        page.locator("#preview").get_by_text("suites rouge et noir en alternance").first.wait_for()
+        page.locator("#preview").get_by_text("l'as n'est que bas").wait_for()
+        game = page.locator("#id_runs")
+        game.scroll_into_view_if_needed()
+        assert_on_screen(page, game, "the game's runs")
+        page.get_by_role("button", name="Enregistrer mon jeu").tap()
+        page.get_by_role("heading", name="Carioca, à notre façon").wait_for()
+        assert page.get_by_text("rouge et noir en alternance").count() >= 1
+        assert page.errors == []
+    finally:
+        context.close()
