@@ -84,6 +84,36 @@ class Filling:
     def jokers(self) -> int:
         return sum(s.size for s in self.shapes) - sum(self.totals)
 
+    def available(self) -> list[int]:
+        """The real cards melds still to come may get: those free, and those held by a meld
+        that could give them up, for another card (a free one, or one held by a meld that
+        can give up in turn) or for a joker where it holds more real cards than it needs.
+        Counting them all overestimates what the melds to come can get: a safe bound."""
+        giving = {
+            k
+            for k, shape in enumerate(self.shapes)
+            if self.totals[k] > shape.size - shape.most_jokers
+        }
+        grew = True
+        while grew:
+            grew = False
+            for k, shape in enumerate(self.shapes):
+                if k in giving:
+                    continue
+                given = self.given[k]
+                for card, cap in shape.caps.items():
+                    if given.get(card, 0) < cap and (
+                        self.free[card] or any(self.given[o].get(card) for o in giving)
+                    ):
+                        giving.add(k)
+                        grew = True
+                        break
+        cards = list(self.free)
+        for k in giving:
+            for card, n in self.given[k].items():
+                cards[card] += n
+        return cards
+
     def _augment(self, target: int, release: bool) -> bool:
         """One more real card into meld `target`: from a card still free, or (release) from
         a meld holding more than it needs, passed along melds that swap one card for

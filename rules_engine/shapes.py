@@ -94,12 +94,6 @@ class _Search:
         order = [reqs[i] for i in self.placed]
         self.order = order
         self.least = [r.size for r in order]
-        # The jokers the requirements from i on need at the least, each on its own (a meld
-        # never needs fewer jokers for being longer): a bound on every filling below.
-        floors = [
-            min((s.floor for s in self._of(r.kind, self._least(r))), default=99) for r in order
-        ]
-        self.after = [sum(floors[i:]) for i in range(len(order) + 1)]
 
     def step(
         self,
@@ -118,11 +112,20 @@ class _Search:
         alike_next = i + 1 < len(self.order) and self.order[i + 1] == req
         room = None if self.cards is None else self.cards - laid - sum(self.least[i + 1 :])
         used = filling.jokers()
+        # The jokers the requirements still to come need, each on its own, from the cards
+        # they can still get: past the jokers held, nothing below can be laid.
+        cards = filling.available()
+        sizes = {(r.kind, self._least(r)) for r in self.order[i:]}
+        least = {kind_size: self._floor(*kind_size, cards) for kind_size in sizes}
+        floors = {r: least[(r.kind, self._least(r))] for r in self.order[i:]}
+        rest = sum(floors[r] for r in self.order[i + 1 :])
+        if used + floors[req] + rest > self.jokers:
+            return None
         for shape in self._shapes(req, room, i == len(self.order) - 1):
             self.budget.spend()
             if after is not None and shape.key < after:
                 continue
-            if used + shape.floor + self.after[i + 1] > self.jokers:
+            if used + _needs(shape, cards) + rest > self.jokers:
                 continue
             if shape.run and self.contiguity and _touches(shape.run, runs, self.rules):
                 continue
@@ -131,7 +134,7 @@ class _Search:
             trial = filling.copy()
             fits = trial.add(shape)
             self.budget.spend(trial.work)  # the filling's steps count too
-            if not fits or trial.jokers() + self.after[i + 1] > self.jokers:
+            if not fits or trial.jokers() + rest > self.jokers:
                 continue
             done = self.step(
                 i + 1,
@@ -144,6 +147,17 @@ class _Search:
             if done is not None:
                 return done
         return None
+
+    def _floor(self, kind: str, size: int, cards: list[int]) -> int:
+        """The fewest jokers a meld of this kind and least size needs from these cards (a
+        meld never needs fewer jokers for being longer)."""
+        key = (f"whole {kind}", size)  # windows, wherever their jokers sit: fewer to read
+        if key not in self.cache:
+            made = self._sets(size) if kind == "set" else self._runs(size, whole=True)
+            self.cache[key] = list(made)
+        shapes = self.cache[key]
+        self.budget.spend(1 + len(shapes) // 2)  # looking at every shape is work too
+        return min((_needs(shape, cards) for shape in shapes), default=_NEVER)
 
     def _least(self, req: Requirement) -> int:
         meld = self.rules.meld_rules
@@ -188,7 +202,7 @@ class _Search:
             if caps and floor <= most:
                 yield Shape(("set", rank, size), size, caps, most, max(0, floor), rank=rank)
 
-    def _runs(self, size: int) -> Iterator[Shape]:
+    def _runs(self, size: int, whole: bool = False) -> Iterator[Shape]:
         meld = self.rules.meld_rules
         if not meld.run_min <= size <= meld.run_max:
             return
@@ -207,7 +221,7 @@ class _Search:
                     continue  # too few of its real cards in the hand, whatever the others
                 run = (suit, low, low + size - 1)
                 key = ("run", suit, low, size)
-                if meld.jokers_side_by_side:
+                if meld.jokers_side_by_side or whole:
                     yield Shape(key, size, caps, most, floor, run, 0, positions, circular)
                     continue
                 for apart in self._jokers_apart(suit, positions, circular, most):
@@ -245,6 +259,18 @@ class _Search:
                 if any(b - a == 1 for a, b in zip(chosen, chosen[1:], strict=False)):
                     continue
                 yield forced | frozenset(chosen)
+
+
+_NEVER = 99  # more jokers than any hand holds
+
+
+def _needs(shape: Shape, cards: list[int]) -> int:
+    """The jokers a shape needs with these real cards at hand (_NEVER: it cannot be made)."""
+    if shape.joker_at is not None:  # its real cards are exactly the places left
+        whole = all(cards[card] >= cap for card, cap in shape.caps.items())
+        return len(shape.joker_at) if whole else _NEVER
+    needs = shape.size - sum(min(cap, cards[card]) for card, cap in shape.caps.items())
+    return needs if needs <= shape.most_jokers else _NEVER
 
 
 def _touches(
