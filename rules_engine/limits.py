@@ -22,7 +22,7 @@ from .systems import RuleSystem
 # window in a suit the hand holds). Real hands need a fraction (bench/solver.py prints the
 # most any of the seeded hands needed: under 1,000).
 CONTRACT_NODES = 1_500
-SHAPE_NODES = 20_000  # the search by shapes, where the contract search runs out (shapes.py)
+SHAPE_NODES = 12_000  # the search by shapes, where the contract search runs out (shapes.py)
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000
 

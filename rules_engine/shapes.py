@@ -16,6 +16,7 @@ other places. It does not answer for melds that may hold no real card at all.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import combinations
 
@@ -121,7 +122,7 @@ class _Search:
         rest = sum(floors[r] for r in self.order[i + 1 :])
         if used + floors[req] + rest > self.jokers:
             return None
-        for shape in self._shapes(req, room, i == len(self.order) - 1):
+        for shape in self._shapes(req, room, i == len(self.order) - 1, after):
             self.budget.spend()
             if after is not None and shape.key < after:
                 continue
@@ -155,6 +156,7 @@ class _Search:
         if key not in self.cache:
             made = self._sets(size) if kind == "set" else self._runs(size, whole=True)
             self.cache[key] = list(made)
+            self.budget.spend(len(self.cache[key]))
         shapes = self.cache[key]
         self.budget.spend(1 + len(shapes) // 2)  # looking at every shape is work too
         return min((_needs(shape, cards) for shape in shapes), default=_NEVER)
@@ -169,9 +171,21 @@ class _Search:
         if (kind, size) not in self.cache:
             shapes = self._sets(size) if kind == "set" else self._runs(size)
             self.cache[(kind, size)] = sorted(shapes, key=lambda s: (s.floor, s.key))
+            self.budget.spend(len(self.cache[(kind, size)]))  # making them is work too
         return self.cache[(kind, size)]
 
-    def _shapes(self, req: Requirement, room: int | None, last: bool) -> Iterator[Shape]:
+    def _from(self, kind: str, size: int, after: tuple[object, ...]) -> list[Shape]:
+        """The shapes from `after` on, in the order of their keys: the one order an alike
+        requirement's shapes are tried in (those before it are not even looked at)."""
+        cached = ("keyed " + kind, size)
+        if cached not in self.cache:
+            self.cache[cached] = sorted(self._of(kind, size), key=lambda s: s.key)
+        keyed = self.cache[cached]
+        return keyed[bisect_left(keyed, after, key=lambda s: s.key) :]
+
+    def _shapes(
+        self, req: Requirement, room: int | None, last: bool, after: tuple[object, ...] | None
+    ) -> Iterator[Shape]:
         least = self._least(req)
         if req.exact:
             sizes = [req.size]
@@ -185,7 +199,9 @@ class _Search:
         for size in sizes:
             if size < least or (room is not None and size > room):
                 continue
-            yield from self._of(req.kind, size)
+            yield from (
+                self._of(req.kind, size) if after is None else self._from(req.kind, size, after)
+            )
 
     def _sets(self, size: int) -> Iterator[Shape]:
         meld = self.rules.meld_rules
@@ -256,6 +272,7 @@ class _Search:
         free = [i for i, h in enumerate(held) if h and i - 1 not in forced and i + 1 not in forced]
         for extra in range(most - len(forced) + 1):
             for chosen in combinations(free, extra):
+                self.budget.spend()  # each way looked at, kept or not
                 if any(b - a == 1 for a, b in zip(chosen, chosen[1:], strict=False)):
                     continue
                 yield forced | frozenset(chosen)
