@@ -13,7 +13,10 @@ from .limits import Budget
 from .melds import position_rank, run_lows
 from .systems import MeldRules, Requirement, RuleSystem
 
-_INDEX = {(rank, suit): s * 13 + rank - 1 for s, suit in enumerate(SUITS) for rank in range(1, 14)}
+# A natural card's place in a hand's counts: 52 places, suit by suit, ace to king.
+CARD_INDEX = {
+    (rank, suit): s * 13 + rank - 1 for s, suit in enumerate(SUITS) for rank in range(1, 14)
+}
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,7 @@ def hand_counts(hand: list[Card]) -> tuple[list[int], int]:
         if card.is_joker:
             jokers += 1
         else:
-            counts[_INDEX[(card.rank, card.suit)]] += 1
+            counts[CARD_INDEX[(card.rank, card.suit)]] += 1
     return counts, jokers
 
 
@@ -64,7 +67,7 @@ def set_candidates(
     meld = rules.meld_rules
     sizes = _sizes("set", req, meld, lay_all, counts, jokers)
     for rank in range(start, 14):
-        have = [counts[_INDEX[(rank, s)]] for s in SUITS]
+        have = [counts[CARD_INDEX[(rank, s)]] for s in SUITS]
         total = sum(have)
         if not total:
             continue
@@ -80,7 +83,9 @@ def set_candidates(
             )
             for split in _takes(caps, fewest, size):
                 n = sum(split)
-                uses = tuple((_INDEX[(rank, s)], k) for s, k in zip(SUITS, split, strict=True) if k)
+                uses = tuple(
+                    (CARD_INDEX[(rank, s)], k) for s, k in zip(SUITS, split, strict=True) if k
+                )
                 cards = [Card(rank, s) for s, k in zip(SUITS, split, strict=True) for _ in range(k)]
                 free = [s for s, k in zip(SUITS, split, strict=True) if not k] or list(SUITS)
                 cards += [Card(0, "", (rank, free[i % len(free)])) for i in range(size - n)]
@@ -146,7 +151,7 @@ def run_candidates(
     for suit in SUITS:
         if suit < start[0]:
             continue
-        if sum(counts[_INDEX[(rank, suit)]] for rank in range(1, 14)) < meld.min_naturals:
+        if sum(counts[CARD_INDEX[(rank, suit)]] for rank in range(1, 14)) < meld.min_naturals:
             continue  # no run of this suit can be made of the hand
         for low in lows:
             if (suit, low) < start:
@@ -165,7 +170,7 @@ def run_candidates(
                 if not circular and low + size - 1 > last:
                     break
                 p = (low + size - 1) % 13 if circular else low + size - 1
-                slot = _INDEX[(position_rank(p, circular), suit)]
+                slot = CARD_INDEX[(position_rank(p, circular), suit)]
                 positions.append(p)
                 slots.append(slot)
                 left.setdefault(slot, counts[slot])

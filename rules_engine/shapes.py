@@ -7,7 +7,7 @@ once whether the hand can fill every shape: the hand's real cards flow into the 
 take them, each meld keeping the real cards it needs (its joker limits), and jokers fill
 what is left. That question is a small maximum flow (at most 52 cards into at most 8
 melds), answered again after each meld is added, so a shape no filling can hold is dropped
-with everything built on it. The shapes are few, whatever the jokers.
+with everything built on it. Shapes do not multiply with the jokers as their places do.
 
 Where two jokers must not sit side by side, a joker's place matters and not only how many:
 a run's shape then also says where its jokers sit, and takes exactly the real cards of the
@@ -20,7 +20,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import combinations
 
-from .candidates import _INDEX
+from .candidates import CARD_INDEX
 from .cards import SUITS, Card
 from .contracts import spans_meet
 from .filling import Filling, Shape
@@ -47,7 +47,7 @@ def decide(
         if card.is_joker:
             jokers += 1
         else:
-            counts[_INDEX[(card.rank, card.suit)]] += 1
+            counts[CARD_INDEX[(card.rank, card.suit)]] += 1
     lay_all = contract.lay_all_cards
     most = rules.lay_down_jokers_most
     if most is not None and jokers > most:
@@ -211,7 +211,7 @@ class _Search:
         for rank in range(1, 14):
             caps = {}
             for suit in SUITS:
-                index = _INDEX[(rank, suit)]
+                index = CARD_INDEX[(rank, suit)]
                 if self.counts[index]:
                     caps[index] = 1 if meld.set_distinct_suits else size
             floor = size - sum(min(c, self.counts[i]) for i, c in caps.items())
@@ -229,7 +229,7 @@ class _Search:
                 positions = tuple(run_window(low, size, circular))
                 caps: dict[int, int] = {}
                 for p in positions:
-                    index = _INDEX[(position_rank(p, circular), suit)]
+                    index = CARD_INDEX[(position_rank(p, circular), suit)]
                     if self.counts[index]:
                         caps[index] = caps.get(index, 0) + 1
                 floor = size - sum(min(c, self.counts[i]) for i, c in caps.items())
@@ -244,7 +244,7 @@ class _Search:
                     placed: dict[int, int] = {}
                     for i, p in enumerate(positions):
                         if i not in apart:
-                            index = _INDEX[(position_rank(p, circular), suit)]
+                            index = CARD_INDEX[(position_rank(p, circular), suit)]
                             placed[index] = placed.get(index, 0) + 1
                     yield Shape(
                         (*key, tuple(sorted(apart))),
@@ -265,7 +265,7 @@ class _Search:
         """Each way to place a run's jokers with none beside another: on every place the
         hand holds no card for, and on up to `most` in all (a joker on a card the hand
         holds leaves that card to another meld)."""
-        held = [self.counts[_INDEX[(position_rank(p, circular), suit)]] > 0 for p in positions]
+        held = [self.counts[CARD_INDEX[(position_rank(p, circular), suit)]] > 0 for p in positions]
         forced = frozenset(i for i, h in enumerate(held) if not h)
         if len(forced) > most or any(i + 1 in forced for i in forced):
             return
@@ -316,7 +316,7 @@ def _cards(shape: Shape, given: dict[int, int]) -> tuple[Card, ...]:
     out = []
     for i, p in enumerate(shape.positions):
         rank = position_rank(p, shape.circular)
-        index = _INDEX[(rank, suit)]
+        index = CARD_INDEX[(rank, suit)]
         if left.get(index) and (shape.joker_at is None or i not in shape.joker_at):
             left[index] -= 1
             out.append(Card(rank, suit))
