@@ -153,8 +153,13 @@ def _game_rules(token: str) -> RuleSystem | None:
     return game.table.system if game.variant else None
 
 
-def _systems(asked: Asked) -> list[dict[str, Any]]:
-    tables = [table_for(s, None) for s in asked.systems.values()]
+def _systems(asked: Asked, chosen: AnyTable | None = None) -> list[dict[str, Any]]:
+    """Every game the page offers, with its rounds; the chosen game's as its house rules
+    make them (a house rule may add rounds)."""
+    tables = [
+        chosen if chosen is not None and s.slug == chosen.system.slug else table_for(s, None)
+        for s in asked.systems.values()
+    ]
     return [
         {
             "slug": t.system.slug,
@@ -200,7 +205,7 @@ def check_page(request: HtmxHttpRequest) -> HttpResponse:
         "game": request.GET.get("game", "")[:MAX_TOKEN] if asked.own else "",
         "melds": melds,
         "hand": hand,
-        "systems": _systems(asked),
+        "systems": _systems(asked, table),
         "verdict": _answer(referee.check, question, melds),
         "solution": _answer(referee.solve, question, hand),
         "system": system,  # None for an unknown slug: the verdict says so
@@ -210,7 +215,7 @@ def check_page(request: HtmxHttpRequest) -> HttpResponse:
         "option_error": bool(rules_form and rules_form.errors),
     }
     part = request.GET.get("part")
-    fragment = part if part in ("verdict", "solution") else None
+    fragment = part if part in ("verdict", "solution", "rounds") else None
     response = page(request, "checker/check.html", context, fragment=fragment)
     patch_vary_headers(response, ("HX-Request",))  # the same address answers htmx otherwise
     return response

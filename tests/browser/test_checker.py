@@ -65,3 +65,19 @@ def test_the_finder_takes_the_hand_from_the_same_card_picker(browser, live_serve
     page.locator("#solution").filter(has_text="Une pose").wait_for()
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     context.close()
+
+
+def test_a_house_rule_that_adds_rounds_adds_them_to_the_contract_list(phone):
+    page = phone
+    page.goto("/check/?rules=carioca&round=9")
+    rounds = page.locator("#id_round option")
+    assert rounds.count() == 9
+    page.locator("details.house-rules summary").click()
+    page.locator("#id_a_to_k_rounds").select_option("1")
+    page.locator('#id_round option[value="13"]').wait_for(state="attached")
+    assert rounds.count() == 13
+    page.locator("#id_round").select_option("12")
+    page.locator("#id_melds").fill("AH 2S 3D 4C 5H 6S 7H 8S 9D 10C JD QS JK")
+    page.locator("#verdict").filter(has_text="rouge et noir en alternance").wait_for()
+    page.locator("#verdict").filter(has_text="Valable").wait_for()
+    assert page.console_errors == []

@@ -307,3 +307,16 @@ def test_carioca_with_its_ace_to_king_rounds_plays_thirteen_and_says_each_rounds
     assert Round.objects.filter(game=game.game).count() == 13
     rules = visible_text(client.get("/rules/carioca/").content.decode())
     assert "The four ace-to-king rounds" in rules
+
+
+@pytest.mark.django_db
+def test_the_checker_lists_the_rounds_a_house_rule_adds(client):
+    english(client)
+    plain = client.get("/check/?rules=carioca&round=9").content.decode()
+    assert 'value="10"' not in plain
+    page = client.get("/check/?rules=carioca&a_to_k_rounds=1&round=12").content.decode()
+    assert '<option value="12" selected>12. A run of 13 (runs of red and black alternating)' in page
+    rounds = client.get(
+        "/check/?rules=carioca&a_to_k_rounds=1&round=3&part=rounds", HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert rounds.count("<option") == 13 and "<html" not in rounds
