@@ -113,6 +113,11 @@ HOSTILE = {
         "variant_one_of",
         "melds.aces",
     ),
+    "runs of no known kind": (
+        LIVERPOOL.replace("[melds]", '[melds]\nruns = "rainbow"'),
+        "variant_one_of",
+        "melds.runs",
+    ),
     "1,000 rounds": (
         "rounds = [" + ",".join(["{cards=5,contract=[{set=3}]}"] * 1000) + "]\n" + HEAD,
         ("variant_too_large", "variant_too_many"),
