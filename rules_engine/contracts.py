@@ -59,6 +59,21 @@ def spans_meet(a: tuple[int, int], b: tuple[int, int], overlap_meets: bool, circ
     return a[1] + 1 == b[0] or b[1] + 1 == a[0]
 
 
+def runs_touch(
+    run: tuple[str, int, int],
+    others: tuple[tuple[str, int, int], ...],
+    overlap_meets: bool,
+    circular: bool = False,
+) -> bool:
+    """Whether a run (what it joins, low, high) meets any of the others, as the finders
+    see runs they are laying."""
+    joins, low, high = run
+    return any(
+        s == joins and spans_meet((low, high), (lo, hi), overlap_meets, circular)
+        for s, lo, hi in others
+    )
+
+
 def _round(span: tuple[int, int]) -> set[int]:
     return {p % 13 for p in range(span[0], span[1] + 1)}
 

@@ -260,9 +260,6 @@ _RUN_SHARES: dict[str, dict[str, str]] = {
 }
 
 
-_OF_SUIT = {"fr": " de ", "en": " of ", "es": " de "}
-
-
 def _run_suit_words(reading: MeldReading, lang: str) -> str:
     if reading.runs == "one_suit":
         return suit_word(reading.suit, lang)
@@ -282,7 +279,7 @@ def reading_words(reading: MeldReading, lang: str) -> str:
             n=len(reading.cards),
             first=rank_word(reading.cards[0].face[0], lang),
             last=rank_word(reading.cards[-1].face[0], lang),
-            of=_OF_SUIT[lang] if reading.runs == "one_suit" else ", ",
+            of=_OF[lang] if reading.runs == "one_suit" else ", ",
             suit=_run_suit_words(reading, lang),
         )
     if jokers and reading.kind == "run":

@@ -20,9 +20,9 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import combinations
 
-from .candidates import CARD_INDEX
+from .candidates import CARD_INDEX, hand_counts
 from .cards import SUITS, Card
-from .contracts import spans_meet
+from .contracts import runs_touch
 from .filling import Filling, Shape
 from .limits import Budget
 from .melds import position_rank, run_lows, run_window
@@ -41,13 +41,7 @@ def decide(
     meld = rules.meld_rules
     if meld.min_naturals < 1:
         raise NotDecided
-    counts = [0] * 52
-    jokers = 0
-    for card in hand:
-        if card.is_joker:
-            jokers += 1
-        else:
-            counts[CARD_INDEX[(card.rank, card.suit)]] += 1
+    counts, jokers = hand_counts(hand)
     lay_all = contract.lay_all_cards
     most = rules.lay_down_jokers_most
     if most is not None and jokers > most:
@@ -128,7 +122,16 @@ class _Search:
                 continue
             if used + _needs(shape, cards) + rest > self.jokers:
                 continue
-            if shape.run and self.contiguity and _touches(shape.run, runs, self.rules):
+            if (
+                shape.run
+                and self.contiguity
+                and runs_touch(
+                    shape.run,
+                    runs,
+                    self.rules.overlapping_runs_meet,
+                    self.rules.meld_rules.circular_runs,
+                )
+            ):
                 continue
             if not shape.run and self.rules.same_rank_sets_count_once and shape.rank in ranks:
                 continue
@@ -288,17 +291,6 @@ def _needs(shape: Shape, cards: list[int]) -> int:
         return len(shape.joker_at) if whole else _NEVER
     needs = shape.size - sum(min(cap, cards[card]) for card, cap in shape.caps.items())
     return needs if needs <= shape.most_jokers else _NEVER
-
-
-def _touches(
-    run: tuple[str, int, int], others: tuple[tuple[str, int, int], ...], rules: RuleSystem
-) -> bool:
-    suit, low, high = run
-    circular = rules.meld_rules.circular_runs
-    return any(
-        s == suit and spans_meet((low, high), (lo, hi), rules.overlapping_runs_meet, circular)
-        for s, lo, hi in others
-    )
 
 
 def _cards(shape: Shape, given: dict[int, int]) -> tuple[Card, ...]:

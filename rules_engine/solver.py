@@ -16,7 +16,7 @@ from typing import Any
 from .candidates import Candidate, hand_counts, run_candidates, set_candidates
 from .cards import SUITS, Card
 from .catalogue import cards_dealt, contract_for, round_rules
-from .contracts import fits, spans_meet
+from .contracts import fits, runs_touch
 from .errors import SearchTooLarge
 from .limits import CONTRACT_NODES, SHAPE_NODES, Budget, HandLimits, check_hand, hand_limits
 from .melds import Reason, position_rank, run_lows, run_readings, run_window, set_readings
@@ -96,7 +96,7 @@ class _ContractSearch:
             self.budget.spend()
         for reading in read(tuple(_rest_cards(counts, jokers)), self.rules.meld_rules):
             run = (reading.suit, reading.low, reading.high) if req.kind == "run" else None
-            if run and self.contiguity and _touches(run, runs, self.overlap_meets, self.circular):
+            if run and self.contiguity and runs_touch(run, runs, self.overlap_meets, self.circular):
                 continue
             if run is None and self.distinct_sets and reading.rank in ranks:
                 continue
@@ -167,7 +167,7 @@ class _ContractSearch:
             if (
                 self.contiguity
                 and cand.run
-                and _touches(cand.run, runs, self.overlap_meets, self.circular)
+                and runs_touch(cand.run, runs, self.overlap_meets, self.circular)
             ):
                 continue
             if after is not None and cand.key < after:
@@ -237,19 +237,6 @@ def _joker_floor(rules: RuleSystem, req: Requirement, counts: list[int]) -> int:
         if best >= size:
             return 0
     return 99 if not best else size - best
-
-
-def _touches(
-    run: tuple[str, int, int],
-    others: tuple[tuple[str, int, int], ...],
-    overlap_meets: bool,
-    circular: bool = False,
-) -> bool:
-    suit, low, high = run
-    return any(
-        s == suit and spans_meet((low, high), (lo, hi), overlap_meets, circular)
-        for s, lo, hi in others
-    )
 
 
 def solve_contract(

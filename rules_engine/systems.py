@@ -12,7 +12,6 @@ MeldKind = Literal["set", "run"]
 # What a run's cards share: one suit (the seeds), any suits (Carioca's "sucia"), one colour,
 # or colours that alternate (Carioca's "payaso").
 RunSuits = Literal["one_suit", "any_suit", "one_colour", "alternating_colours"]
-RUN_SUITS: tuple[RunSuits, ...] = ("one_suit", "any_suit", "one_colour", "alternating_colours")
 
 
 class Fact(StrEnum):
