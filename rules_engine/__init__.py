@@ -12,6 +12,7 @@ the rules it documents (README, "The rules"), that is a bug.
 from . import (
     a_to_k_rounds,  # noqa: F401  (registers Carioca's optional rounds)
     referee,
+    wild_deuce_rule,  # noqa: F401  (registers the wild deuces)
 )
 from .book import (
     BookGame,

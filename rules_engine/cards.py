@@ -1,4 +1,5 @@
-"""Cards and the text notation: `7H 8H JK 10H | KS KD KC`, `JK=9H` pins a joker.
+"""Cards and the text notation: `7H 8H JK 10H | KS KD KC`, `JK=9H` pins a joker, `2C=9H`
+plays a wild deuce as the 9 of hearts (where the game's deuces are wild).
 
 Ranks A 2-10 J Q K (T = 10), suits S H D C or ♠ ♥ ♦ ♣, case-insensitive;
 jokers JK, * or JOKER. Cards split on spaces or commas, melds on | ; or newlines.
@@ -38,11 +39,21 @@ MAX_CARDS = 60  # no lay-down or hand comes near this; it bounds the work done o
 
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """A natural card (rank 1-13, suit S/H/D/C) or a joker (rank 0), optionally pinned."""
+    """A natural card (rank 1-13, suit S/H/D/C) or a joker (rank 0), optionally pinned. A
+    wild deuce played as a joker is a joker that keeps its `deuce` suit: it counts as a joker
+    in every meld and limit, and as that deuce among the cards the decks hold."""
 
     rank: int
     suit: str = ""
     pin: tuple[int, str] | None = None
+    deuce: str = ""  # the suit of the deuce playing wild here; "" for a joker
+
+    @property
+    def held(self) -> tuple[int, str] | None:
+        """The card of the decks this is: a natural card or a wild deuce's own (None: a joker)."""
+        if self.deuce:
+            return (2, self.deuce)
+        return None if self.is_joker else (self.rank, self.suit)
 
     @property
     def is_joker(self) -> bool:
@@ -71,10 +82,28 @@ def joker(pin: tuple[int, str] | None = None) -> Card:
     return Card(0, "", pin)
 
 
-def rank_keys(jokers: bool) -> tuple[str, ...]:
-    """The keys a card picker offers, in the notation's own words: every rank, the joker's
-    where jokers are in play."""
-    return (*(rank_name(rank) for rank in range(1, 14)), *(("JK",) if jokers else ()))
+def wild_deuce(suit: str, pin: tuple[int, str] | None = None) -> Card:
+    """The deuce of `suit` played wild (as the card `pin`, once known)."""
+    return Card(0, "", pin, suit)
+
+
+def natural(card: Card) -> Card:
+    """A wild deuce back as the natural deuce it is; any other card as it is."""
+    return Card(2, card.deuce) if card.deuce else card
+
+
+# Where only the black (or red) deuces are wild, the picker's key for one of them: the suit
+# tells it from a natural deuce, and every deuce of that colour is worth the same.
+WILD_DEUCE_KEYS = {"SC": "2♠", "HD": "2♥"}
+
+
+def rank_keys(jokers: bool, wild_deuces: str = "") -> tuple[str, ...]:
+    """The keys a card picker offers, in the notation's own words: every rank (and a wild
+    deuce's where only some deuces are wild), the joker's where jokers are in play."""
+    ranks = [rank_name(rank) for rank in range(1, 14)]
+    if wild_deuces in WILD_DEUCE_KEYS:
+        ranks.insert(2, WILD_DEUCE_KEYS[wild_deuces])
+    return (*ranks, *(("JK",) if jokers else ()))
 
 
 def rank_name(rank: int) -> str:
@@ -82,11 +111,12 @@ def rank_name(rank: int) -> str:
 
 
 def format_card(card: Card, symbols: bool = False) -> str:
-    """`9H`, `JK`, `JK=9H`; with symbols `9♥`, `JK=9♥`."""
+    """`9H`, `JK`, `JK=9H`, `2C=9H`; with symbols `9♥`, `JK=9♥`, `2♣=9♥`."""
     if card.is_joker:
+        head = format_card(Card(2, card.deuce), symbols) if card.deuce else "JK"
         if card.pin is None:
-            return "JK"
-        return "JK=" + format_card(Card(*card.pin), symbols)
+            return head
+        return head + "=" + format_card(Card(*card.pin), symbols)
     suit = SUIT_SYMBOLS[card.suit] if symbols else card.suit
     return rank_name(card.rank) + suit
 
@@ -123,12 +153,15 @@ def parse_card(token: str, position: int = 0) -> Card:
     if upper in _JOKERS:
         return JOKER
     head, sep, tail = upper.partition("=")
-    if sep and head in _JOKERS:
+    if sep:  # a joker or a deuce, then the card it stands for
         try:
+            wild = JOKER if head in _JOKERS else _parse_natural(head, position)
             pinned = _parse_natural(tail, position)
         except NotationError:
             raise NotationError("bad_joker_pin", token=token, position=position) from None
-        return joker((pinned.rank, pinned.suit))
+        if wild.rank not in (0, 2):
+            raise NotationError("bad_joker_pin", token=token, position=position)
+        return Card(0, "", (pinned.rank, pinned.suit), wild.suit)
     return _parse_natural(token, position)
 
 

@@ -261,12 +261,12 @@ def check_contract(
     _, errors, readings, plan = best
     if errors and contract.alternatives:  # the closest way's problems, after saying so
         errors = [Reason("no_way_met", {"count": len(contract.ways())}), *errors]
-    jokers = sum(card.is_joker for card in laid)
-    most = rules.lay_down_jokers_most
-    if most is not None and jokers > most:
-        errors = [*errors, Reason("lay_down_too_many_jokers", {"count": jokers, "maximum": most})]
     shown = tuple(
         reading.cards if reading is not None else tuple(m)
         for reading, m in zip(readings, melds, strict=True)
     )
+    jokers = sum(card.is_joker for meld in shown for card in meld)  # wild deuces as read
+    most = rules.lay_down_jokers_most
+    if most is not None and jokers > most:
+        errors = [*errors, Reason("lay_down_too_many_jokers", {"count": jokers, "maximum": most})]
     return ContractCheck(not errors, tuple(errors), shown, tuple(readings), tuple(plan))

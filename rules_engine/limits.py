@@ -63,16 +63,16 @@ def check_hand(
     limits = limits or hand_limits(rules, players)
     if len(cards) > limits.cards:
         raise HandTooLarge("hand_too_large", count=len(cards), most=limits.cards)
-    jokers = sum(card.is_joker for card in cards)
+    jokers = sum(card.held is None for card in cards)  # a wild deuce is still a deuce
     if jokers > limits.jokers:
         raise HandTooLarge("too_many_jokers", count=jokers, most=limits.jokers)
-    naturals = Counter((card.rank, card.suit) for card in cards if not card.is_joker)
+    naturals = Counter(card.held for card in cards if card.held is not None)
     for (rank, suit), count in sorted(naturals.items()):
         if suit and count > limits.copies:
             card = Card(rank, suit)
             raise HandTooLarge("too_many_copies", card=card, count=count, most=limits.copies)
     # A hand counted for its penalty may leave suits out (`K K 7`): a rank still has 4 suits.
-    ranks = Counter(card.rank for card in cards if not card.is_joker)
+    ranks = Counter(card.held[0] for card in cards if card.held is not None)
     for rank, count in sorted(ranks.items()):
         if count > 4 * limits.copies:
             card = Card(rank, "")

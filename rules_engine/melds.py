@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .cards import SUITS, Card
+from .cards import SUITS, Card, natural
+from .deuces import deuce_plays, refused_deuce, telling_play
 from .systems import MeldKind, MeldRules
 
 
@@ -158,7 +159,11 @@ def run_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]
         joins = {run_joins(c.face[1], p, mode) for p, c in placed.items()}
         if len(joins) != 1:
             continue  # alternating colours: two cards of one colour one step apart
-        ordered = tuple(placed.get(p) or _stand_in(p, placed, circular, mode) for p in window)
+        free = iter(c for c in cards if c.identity is None)  # jokers and wild deuces
+        ordered = tuple(
+            placed.get(p) or replace(next(free), pin=_stand_in(p, placed, circular, mode))
+            for p in window
+        )
         if not rules.jokers_side_by_side and not jokers_apart(ordered):
             continue
         suit = ordered[0].face[1] if mode == "one_suit" else ""
@@ -168,14 +173,14 @@ def run_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]
     return readings
 
 
-def _stand_in(position: int, placed: dict[int, Card], circular: bool, mode: str) -> Card:
-    """A joker pinned to a card it may be at `position`: of the run's suit, or where suits
-    may differ, of the nearest card's suit (its colour, or the other colour one step away)."""
+def _stand_in(position: int, placed: dict[int, Card], circular: bool, mode: str) -> tuple[int, str]:
+    """The card a joker may be at `position`: of the run's suit, or where suits may differ,
+    of the nearest card's suit (its colour, or the other colour one step away)."""
     nearest = min(placed, key=lambda p: (abs(p - position), p))
     suit = placed[nearest].face[1]
     if mode == "alternating_colours" and (position - nearest) % 2:
         suit = "S" if suit in RED else "H"
-    return Card(0, "", (position_rank(position, circular), suit))
+    return (position_rank(position, circular), suit)
 
 
 def set_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]:
@@ -196,7 +201,7 @@ def set_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[MeldReading]
     for card in cards:
         if card.identity is None:
             suit = free_suits[len(pinned) % len(free_suits)]
-            pinned.append(Card(0, "", (rank, suit)))
+            pinned.append(replace(card, pin=(rank, suit)))
         else:
             pinned.append(card)
     return [MeldReading("set", tuple(pinned), rank=rank)]
@@ -209,11 +214,18 @@ def _length_ok(kind: MeldKind, length: int, rules: MeldRules) -> bool:
 
 
 def check_meld(cards: list[Card] | tuple[Card, ...], rules: MeldRules) -> MeldCheck:
-    """Every valid reading of the meld (set and run), or every reason there is none."""
+    """Every valid reading of the meld (set and run), or every reason there is none. Where
+    deuces are wild, the readings of each way to play them, fewest wild deuces first."""
     cards = tuple(cards)
-    readings = tuple(set_readings(cards, rules) + run_readings(cards, rules))
-    reasons = () if readings else tuple(meld_reasons(cards, rules))
-    return MeldCheck(cards, readings, reasons)
+    refused = refused_deuce(cards, rules)
+    if refused is not None:
+        return MeldCheck(cards, (), (Reason("deuce_not_wild", {"card": natural(refused)}),))
+    plays = deuce_plays(cards, rules)
+    readings: list[MeldReading] = []
+    for play in plays:
+        readings += set_readings(play, rules) + run_readings(play, rules)
+    reasons = () if readings else tuple(meld_reasons(telling_play(plays), rules))
+    return MeldCheck(cards, tuple(readings), reasons)
 
 
 def meld_reasons(cards: tuple[Card, ...], rules: MeldRules) -> list[Reason]:

@@ -237,6 +237,8 @@ _READING: dict[str, tuple[str, str, str, tuple[str, str]]] = {
 }
 
 
+_SEPARATOR = {"fr": " ; ", "en": "; ", "es": "; "}
+
 # What a run not of one suit shares, said where a run of one suit names its suit.
 _RUN_SHARES: dict[str, dict[str, str]] = {
     "fr": {
@@ -283,8 +285,13 @@ def reading_words(reading: MeldReading, lang: str) -> str:
             suit=_run_suit_words(reading, lang),
         )
     if jokers and reading.kind == "run":
-        stands = ", ".join(card_words(Card(*j.face), lang) for j in jokers)
-        text += stands_words.format(stands=stands)
+        plain = [j for j in jokers if not j.deuce]
+        if plain:
+            stands = ", ".join(card_words(Card(*j.face), lang) for j in plain)
+            text += stands_words.format(stands=stands)
+        for wild in (j for j in jokers if j.deuce):  # "; 2 of spades = 7 of diamonds"
+            deuce = card_words(Card(2, wild.deuce), lang)
+            text += f"{_SEPARATOR[lang]}{deuce} = {card_words(Card(*wild.face), lang)}"
     elif jokers:
         one, many = jokers_words
         text += (one if len(jokers) == 1 else many).format(n=len(jokers))

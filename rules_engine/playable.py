@@ -61,6 +61,8 @@ def _check_runs(rules: RuleSystem) -> None:
     )
     if mixed and rules.opening is not None:
         raise VariantError("variant_runs_in_opening")
+    if meld.wild_deuces and rules.opening is not None:  # its finder counts jokers only
+        raise VariantError("variant_wild_deuces_in_opening")
     if mixed and meld.set_distinct_suits:
         raise VariantError("variant_runs_beside_different_suits")
     for kind, least in (("set", meld.set_min), ("run", meld.run_min)):

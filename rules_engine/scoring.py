@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from .cards import Card
+from .cards import SUITS, Card
 from .catalogue import cards_dealt, decks_and_jokers
 from .errors import DealError, Problem
 from .systems import Fact, RuleSystem
@@ -40,7 +40,8 @@ class PlayerDeal:
 
 def hand_points(rules: RuleSystem, cards: Iterable[Card]) -> int:
     """Penalty of the cards left in hand."""
-    return sum(rules.values.of_rank(card.rank) for card in cards)
+    wild = rules.meld_rules.wild_deuces
+    return sum(rules.values.of_card(card, wild) for card in cards)
 
 
 def deal_facts(rules: RuleSystem) -> tuple[Fact, ...]:
@@ -60,7 +61,8 @@ def max_hand_points(
     worth = rules.values
     values = [worth.joker] * jokers
     for rank in range(1, 14):
-        values += [worth.of_rank(rank)] * (4 * decks)
+        for suit in SUITS:
+            values += [worth.of_card(Card(rank, suit), rules.meld_rules.wild_deuces)] * decks
     values.sort(reverse=True)
     held = cards_dealt(rules, round_number) + rules.extra_cards_allowance
     return sum(values[:held])
@@ -92,7 +94,8 @@ def implied_facts(rules: RuleSystem) -> tuple[ImpliedFact, ...]:
 def min_hand_points(rules: RuleSystem, with_jokers: bool = True) -> int:
     """The least a hand that did not go out is worth: its cheapest single card."""
     worth = rules.values
-    cheapest = min(worth.of_rank(rank) for rank in range(1, 14))
+    wild = rules.meld_rules.wild_deuces
+    cheapest = min(worth.of_card(Card(rank, suit), wild) for rank in range(1, 14) for suit in SUITS)
     return min(cheapest, worth.joker) if with_jokers else cheapest
 
 

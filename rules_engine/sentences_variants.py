@@ -26,6 +26,11 @@ SENTENCES_VARIANTS: dict[str, dict[str, str | tuple[str, str]]] = {
         "en": "not a run: it mixes red and black",
         "es": "no es una escalera: mezcla rojo y negro",
     },
+    "deuce_not_wild": {
+        "fr": "le {card} est posé comme joker, mais dans ce jeu ce deux n'est pas un joker",
+        "en": "the {card} is laid as a wild card, but in this game it is not wild",
+        "es": "el {card} se pone como comodín, pero en este juego no es comodín",
+    },
     "run_colours_alternate": {
         "fr": "les couleurs doivent alterner : deux cartes rouges ou deux noires se suivent",
         "en": "the colours must alternate: two red or two black cards follow each other",
@@ -202,6 +207,11 @@ SENTENCES_VARIANTS: dict[str, dict[str, str | tuple[str, str]]] = {
         "fr": "Une première pose à points (opening) se joue avec des suites d'une seule couleur.",
         "en": "A points opening is played with runs of one suit.",
         "es": "Una primera bajada por puntos (opening) se juega con escaleras de un solo palo.",
+    },
+    "variant_wild_deuces_in_opening": {
+        "fr": "Avec une première pose à points (opening), les deux ne peuvent pas servir de jokers.",
+        "en": "A points opening is played without wild deuces: only the jokers are wild.",
+        "es": "Una primera bajada por puntos (opening) se juega sin doses comodín: solo los comodines lo son.",
     },
     "variant_set_too_big": {
         "fr": "Un brelan de {size} cartes est impossible : {most} au plus.",

@@ -14,9 +14,10 @@ from itertools import accumulate
 from typing import Any
 
 from .candidates import Candidate, hand_counts, run_candidates, set_candidates
-from .cards import SUITS, Card
+from .cards import SUITS, Card, natural
 from .catalogue import cards_dealt, contract_for, round_rules
 from .contracts import fits, runs_touch
+from .deuces import deuce_plays
 from .errors import SearchTooLarge
 from .limits import CONTRACT_NODES, SHAPE_NODES, Budget, HandLimits, check_hand, hand_limits
 from .melds import Reason, position_rank, run_lows, run_readings, run_window, set_readings
@@ -259,34 +260,80 @@ def solve_contract(
         limits = replace(limits or hand_limits(rules, players), jokers=0)
     check_hand(rules, hand, players, limits=limits)
     budget = budget or Budget(CONTRACT_NODES)
-    hand = [Card(0) if c.is_joker else c for c in hand]
+    # A deuce written as wild (2C=9H) is the finder's to play: it starts natural.
+    hand = [natural(c) if c.deuce else Card(0) if c.is_joker else c for c in hand]
     if contract.lay_all_cards:
         needed = cards_dealt(rules, round_number) + 1
         if len(hand) != needed:
             reason = Reason("must_lay_all", {"count": len(hand), "needed": needed})
             return Solution(False, (), (reason,))
-    own_hand = hand
-    if rules.meld_rules.run_suits != "one_suit":  # searched as runs of one suit, renamed
-        hand = [renamed(c, rules.meld_rules) for c in hand]
-        rules, own_rules = one_suit_rules(rules), rules
-    # Each way of the contract in turn, in one budget: the work stays bounded however many.
+    # Each way of the contract, for each way to play the wild deuces (every one wild first:
+    # it makes the most melds), in one budget: the work stays bounded however many.
     ways = contract.ways()
     shapes = Budget(SHAPE_NODES)
-    for way in ways:
-        found = _search_or_shapes(rules, way, hand, budget, shapes)
+    plays = deuce_plays(hand, rules.meld_rules)
+    undecided = False
+    for play in reversed(plays):
+        try:
+            found = _lay(rules, ways, play, budget, shapes)
+        except SearchTooLarge:
+            undecided = True  # another play may still lay it; else the answer is undecided
+            continue
         if found is not None:
-            if hand is not own_hand:
-                found = own_cards(own_rules, way.requirements, found, own_hand)
             return Solution(True, found)
+    if undecided:
+        raise SearchTooLarge(nodes=budget.size)
     # Decided: none. Saying why is a shorter search for each kind of meld, in what is left
     # of the budget; past it the answer stays decided, with the general reason.
+    searched_rules, searched = _searched(rules, _as_jokers(plays[-1]))
     try:
-        reasons = _why_not(rules, ways[0], hand, budget)
+        reasons = _why_not(searched_rules, ways[0], searched, budget)
     except SearchTooLarge:
         reasons = [Reason("cannot_combine")]
     if len(ways) > 1:  # why the first way cannot be made, after saying none can
         reasons = [Reason("no_way_made", {"count": len(ways)}), *reasons]
     return Solution(False, (), tuple(reasons))
+
+
+def _as_jokers(play: tuple[Card, ...]) -> list[Card]:
+    """The hand as the searches read it: a wild deuce is one more joker."""
+    return [Card(0) if card.is_joker else card for card in play]
+
+
+def _searched(rules: RuleSystem, hand: list[Card]) -> tuple[RuleSystem, list[Card]]:
+    """The rules and hand the searches read: runs that need not be of one suit are searched
+    as runs of one suit, each card renamed (run_suits.py)."""
+    if rules.meld_rules.run_suits == "one_suit":
+        return rules, hand
+    return one_suit_rules(rules), [renamed(c, rules.meld_rules) for c in hand]
+
+
+def _lay(
+    rules: RuleSystem,
+    ways: tuple[Contract, ...],
+    play: tuple[Card, ...],
+    budget: Budget,
+    shapes: Budget,
+) -> tuple[tuple[Card, ...], ...] | None:
+    """A lay-down of one way, from the hand with its deuces played as `play` says, in the
+    hand's own cards, each wild deuce back in the place of a joker."""
+    hand = _as_jokers(play)
+    searched_rules, searched = _searched(rules, hand)
+    for way in ways:
+        found = _search_or_shapes(searched_rules, way, searched, budget, shapes)
+        if found is None:
+            continue
+        if searched is not hand:
+            found = own_cards(rules, way.requirements, found, hand)
+        # Which joker a wild deuce replaces does not matter: every rule counts them alike.
+        wild = iter(card.deuce for card in play if card.deuce)
+        melds = [[replace(c, deuce=next(wild, "")) if c.is_joker else c for c in m] for m in found]
+        # A deuce standing for itself is laid as the natural card it is.
+        return tuple(
+            tuple(natural(c) if c.deuce and c.pin == (2, c.deuce) else c for c in meld)
+            for meld in melds
+        )
+    return None
 
 
 def _search_or_shapes(

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Literal
 
+from .cards import Card
 from .errors import RulesError
 
 MeldKind = Literal["set", "run"]
@@ -52,6 +53,13 @@ class MeldRules:
     jokers_at_most_naturals: bool = False  # never more jokers than real cards in a meld
     jokers_side_by_side: bool = True  # Continental: two jokers never next to each other
     run_suits: RunSuits = "one_suit"
+    # The suits whose deuces are wild besides the jokers: "SHDC" (deuces), "SC" (black
+    # deuces), "HD" (red deuces), "" (jokers only). A wild deuce may still be a natural 2.
+    wild_deuces: str = ""
+
+    def wild(self, card: Card) -> bool:
+        """Whether this natural card may also stand for any card (a wild deuce)."""
+        return card.rank == 2 and card.suit in self.wild_deuces and bool(card.suit)
 
     @property
     def run_max(self) -> int:
@@ -103,6 +111,10 @@ class Contract:
         return tuple(r for way in self.ways() for r in way.requirements)
 
 
+def _wild_here(suit: str, wild_deuces: str) -> bool:
+    return bool(wild_deuces) and (suit in wild_deuces if suit else len(wild_deuces) == 4)
+
+
 def runs_of(meld: MeldRules, mode: RunSuits) -> MeldRules:
     """The meld rules with runs of `mode`. Runs of alternating colours take the ace at one end
     only (low, or high where the game's ace is only high), never round the corner: an ace
@@ -148,6 +160,14 @@ class CardValues:
     joker: int
     face: int = 10  # J, Q, K
     pips: int | None = None  # 2 to 10 (Shanghai: 5 each); None: their own number
+    wild_deuce: int | None = None  # a wild deuce left in hand; None: the joker's value
+
+    def of_card(self, card: Card, wild_deuces: str) -> int:
+        """A card left in hand: a wild deuce counts as a wild card. A deuce written without
+        its suit is wild where every deuce is."""
+        if card.deuce or (card.rank == 2 and _wild_here(card.suit, wild_deuces)):
+            return self.joker if self.wild_deuce is None else self.wild_deuce
+        return self.of_rank(card.rank)
 
     def of_rank(self, rank: int) -> int:
         if rank == 0:

@@ -299,7 +299,7 @@ class Table(TableSeats):
     @property
     def card_keys(self) -> tuple[str, ...]:
         """The keys of this table's card picker: the ranks, and the joker if in play."""
-        return rank_keys(self.with_jokers)
+        return rank_keys(self.with_jokers, self.rules.meld_rules.wild_deuces)
 
     @property
     def counts_cards(self) -> bool:

@@ -62,6 +62,9 @@ class JokerLimit(Strict):
     most: int = Field(ge=0, le=MOST_SIZE)
 
 
+# The suits whose deuces are wild (systems.MeldRules.wild_deuces), by the format's word.
+WILD_DEUCES = {"none": "", "all": "SHDC", "black": "SC", "red": "HD"}
+
 RunSuits = Literal["one_suit", "any_suit", "one_colour", "alternating_colours"]
 
 
@@ -81,6 +84,9 @@ class Melds(Strict):
     naturals_at_least: int = Field(default=1, ge=0, le=MOST_SIZE)
     jokers_at_most_naturals: bool = False
     jokers_side_by_side: bool = True
+    # Deuces wild besides the jokers (each may still be played as a natural 2): every deuce,
+    # the black ones (spades, clubs) or the red ones (hearts, diamonds).
+    wild_deuces: Literal["none", "all", "black", "red"] = "none"
 
 
 class Meld(Strict):
@@ -160,6 +166,7 @@ class Values(Strict):
     joker: Value
     face: Value = 10
     pips: Value | None = None  # 2 to 10; None: their own number
+    wild_deuce: Value | None = None  # a wild deuce left in hand; None: the joker's value
 
 
 Fact = Literal["went_out", "opened_first", "rami_sec", "laid_nothing", "went_out_in_one_go"]

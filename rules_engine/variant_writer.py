@@ -11,7 +11,7 @@ from typing import Any
 import tomli_w
 
 from .systems import Contract, Requirement, RuleSystem
-from .variant_model import FORMAT, Variant
+from .variant_model import FORMAT, WILD_DEUCES, Variant
 
 _ACES = {"corner": "round_the_corner", "both": "low_or_high", "low": "low", "high": "high"}
 
@@ -66,6 +66,7 @@ def document(rules: RuleSystem) -> dict[str, Any]:
             "naturals_at_least": melds.min_naturals,
             "jokers_at_most_naturals": melds.jokers_at_most_naturals,
             "jokers_side_by_side": melds.jokers_side_by_side,
+            "wild_deuces": {v: k for k, v in WILD_DEUCES.items()}[melds.wild_deuces],
         },
         "lay_down": {
             "exact": bool(exact),

@@ -30,7 +30,7 @@ from .systems import (
     RuleSystem,
     Seating,
 )
-from .variant_model import MOST_BYTES, Variant
+from .variant_model import MOST_BYTES, WILD_DEUCES, Variant
 
 FOLDER = Path(__file__).with_name("variants")
 MOST_PARENTS = 4  # extends of extends...: a preset of a preset of a seed is deep enough
@@ -199,9 +199,12 @@ def rule_system(variant: Variant) -> RuleSystem:
             jokers_at_most_naturals=melds.jokers_at_most_naturals,
             jokers_side_by_side=melds.jokers_side_by_side,
             run_suits=melds.runs,
+            wild_deuces=WILD_DEUCES[melds.wild_deuces],
         ),
         card_values=(
-            CardValues(values.ace, values.joker, values.face, values.pips) if values else None
+            CardValues(values.ace, values.joker, values.face, values.pips, values.wild_deuce)
+            if values
+            else None
         ),
         contracts=_contracts(variant),
         cards_dealt=cards,

@@ -42,6 +42,12 @@ RUNS = [
     ("alternating_colours", _("red and black alternating")),
 ]
 ROUND_RUNS = [("", _("as the game's")), *RUNS]
+WILD_DEUCES = [
+    ("none", _("none: only the jokers")),
+    ("all", _("every deuce")),
+    ("black", _("the black deuces (♠ ♣)")),
+    ("red", _("the red deuces (♥ ♦)")),
+]
 LIMIT_KINDS = [("any", _("a meld")), ("set", _("a set")), ("run", _("a run"))]
 
 
@@ -66,6 +72,7 @@ class BuilderForm(forms.Form):
     run_min = _number(2, 15)
     aces = forms.ChoiceField(choices=ACES)
     runs = forms.ChoiceField(choices=RUNS)
+    wild_deuces = forms.ChoiceField(choices=WILD_DEUCES)
     set_jokers_most = _number(0, 15, required=False)
     lay_down_jokers_most = _number(0, 16, required=False)
     jokers_at_most_naturals = forms.BooleanField(required=False)
@@ -79,6 +86,7 @@ class BuilderForm(forms.Form):
     joker_points = _number(0, 500)
     face_points = _number(0, 500)
     pip_points = _number(0, 500, required=False)
+    wild_deuce_points = _number(0, 500, required=False)
     lowest_wins = forms.TypedChoiceField(
         choices=[("1", _("the lowest total")), ("0", _("the highest total"))],
         coerce=lambda v: v == "1",
@@ -172,6 +180,7 @@ class BuilderForm(forms.Form):
             "run_min": melds["run_min"],
             "aces": melds["aces"],
             "runs": melds["runs"],
+            "wild_deuces": melds["wild_deuces"],
             "set_jokers_most": melds["set_jokers_most"],
             "lay_down_jokers_most": lay["jokers_most"],
             "jokers_at_most_naturals": melds["jokers_at_most_naturals"],
@@ -185,6 +194,7 @@ class BuilderForm(forms.Form):
             "joker_points": values["joker"],
             "face_points": values["face"],
             "pip_points": values["pips"],
+            "wild_deuce_points": values["wild_deuce"],
             "lowest_wins": "1" if scoring["lowest_wins"] else "0",
             "end_at_total": scoring["end_at_total"],
             "went_out_bonus": bonuses.get("went_out"),
@@ -238,6 +248,7 @@ class BuilderForm(forms.Form):
                 "run_min": data["run_min"],
                 "aces": data["aces"],
                 "runs": data["runs"],
+                "wild_deuces": data["wild_deuces"],
                 "set_jokers_most": data["set_jokers_most"],
                 "jokers_at_most_naturals": data["jokers_at_most_naturals"],
                 "jokers_side_by_side": not data["jokers_apart"],
@@ -259,6 +270,7 @@ class BuilderForm(forms.Form):
                 "joker": data["joker_points"],
                 "face": data["face_points"],
                 "pips": data["pip_points"],
+                "wild_deuce": data["wild_deuce_points"],
             }
         )
         doc["deal"] = {

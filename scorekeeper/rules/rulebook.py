@@ -105,6 +105,8 @@ def _meld_lines(rules: RuleSystem) -> list[str]:
             else _("In runs of red and black alternating, the ace is low only (A-2-3).")
         )
     lines.append(_("A joker stands for any card; every meld holds at least one real card."))
+    if meld.wild_deuces:
+        lines.append(_WILD_DEUCES[meld.wild_deuces]())
     if meld.set_max_jokers is not None:
         lines.append(_("A set holds at most %(n)d jokers.") % {"n": meld.set_max_jokers})
     lines += _joker_lines(rules)
@@ -141,6 +143,21 @@ _RUNS = {
     "one_colour": lambda: _("A run: at least %(n)d cards in a row, all red or all black."),
     "alternating_colours": lambda: _(
         "A run: at least %(n)d cards in a row, red and black alternating."
+    ),
+}
+
+_WILD_DEUCES = {
+    "SHDC": lambda: _(
+        "The deuces are wild too: each stands for any card or stays a plain two, and counts "
+        "as a joker in every limit."
+    ),
+    "SC": lambda: _(
+        "The black deuces (♠ ♣) are wild too: each stands for any card or stays a plain two, "
+        "and counts as a joker in every limit."
+    ),
+    "HD": lambda: _(
+        "The red deuces (♥ ♦) are wild too: each stands for any card or stays a plain two, "
+        "and counts as a joker in every limit."
     ),
 }
 

@@ -82,6 +82,8 @@ def rank_label(rank: str) -> str:
     value = numbers.get(rank, int(rank) if rank.isascii() and rank.isdigit() else 0)
     if rank == "JK":
         return "JK, " + _("joker")
+    if rank in ("2♠", "2♥"):  # where only the deuces of one colour are wild
+        return f"{rank}, " + (_("black deuce, wild") if rank == "2♠" else _("red deuce, wild"))
     word = rank_word(value, lang()) if value else rank
     return rank if word == rank else f"{rank}, {word}"
 

@@ -1,0 +1,50 @@
+"""Wild deuces: a deuce of a wild suit is a natural 2 or a joker, as the player lays it.
+
+A meld or a hand holding such deuces is read as each way it may be played: how many of each
+suit's deuces play wild (which ones does not matter, they are alike). A wild deuce is then a
+joker that remembers its suit (`cards.wild_deuce`), so every joker rule and limit counts it,
+and the decks count it as the deuce it is.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from itertools import product
+
+from .cards import Card, wild_deuce
+from .systems import MeldRules
+
+
+def deuce_plays(cards: Sequence[Card], meld: MeldRules) -> list[tuple[Card, ...]]:
+    """The cards as each way their wild deuces may be played, fewest wild first (a deuce
+    kept natural is read first, as most tables would read it). Without wild deuces: the
+    cards as they are."""
+    spots: dict[str, list[int]] = defaultdict(list)
+    for index, card in enumerate(cards):
+        if meld.wild(card):
+            spots[card.suit].append(index)
+    if not spots:
+        return [tuple(cards)]
+    suits = sorted(spots)
+    plays = []
+    for counts in product(*(range(len(spots[suit]) + 1) for suit in suits)):
+        played = list(cards)
+        for suit, count in zip(suits, counts, strict=True):
+            for index in spots[suit][:count]:
+                played[index] = wild_deuce(suit)
+        plays.append((sum(counts), tuple(played)))
+    plays.sort(key=lambda play: play[0])
+    return [cards for _, cards in plays]
+
+
+def telling_play(plays: list[tuple[Card, ...]]) -> tuple[Card, ...]:
+    """The play whose problems to tell when none is a meld: every deuce wild (the player
+    laid them to stand for something), unless that leaves no natural card."""
+    every = plays[-1]
+    return every if any(not card.is_joker for card in every) else plays[0]
+
+
+def refused_deuce(cards: Sequence[Card], meld: MeldRules) -> Card | None:
+    """A deuce laid as wild (`2C=9H`) where that suit's deuces are not wild."""
+    return next((card for card in cards if card.deuce and card.deuce not in meld.wild_deuces), None)

@@ -1,0 +1,232 @@
+"""Wild deuces: where a table plays the deuces (or only the black or red ones) wild, a deuce
+stands for any card or stays a plain two. The checker reads both, the limits count a wild
+deuce as a joker and the decks as a deuce, the finder plays them, a deuce left in hand counts
+as a wild card, and the files, the house rule and the words say so."""
+
+import itertools
+import random
+
+import pytest
+
+from rules_engine import (
+    Card,
+    NotationError,
+    TableOptions,
+    VariantError,
+    get_rules,
+    parse_cards,
+    parse_hand,
+    parse_melds,
+    table_for,
+)
+from rules_engine.cards import format_card, format_melds, parse_card, rank_keys
+from rules_engine.catalogue import round_rules
+from rules_engine.contracts import check_contract
+from rules_engine.errors import HandTooLarge
+from rules_engine.melds import check_meld
+from rules_engine.messages import describe
+from rules_engine.playable import read_document
+from rules_engine.scoring import hand_points
+from rules_engine.solver import solve_contract
+from rules_engine.variant_writer import document, toml
+
+
+def with_deuces(wild="all", slug="contract-rummy", **values):
+    doc = document(get_rules(slug))
+    doc = {**doc, "slug": f"deuces-{wild}", "name": {"en": "Deuces"}}
+    doc["melds"] = {**doc["melds"], "wild_deuces": wild}
+    doc["values"] = {**doc["values"], **values}
+    return read_document(doc)
+
+
+def check(rules, text, number=2):
+    return check_contract(rules, number, parse_melds(text))
+
+
+def shown(result):
+    return format_melds([list(m) for m in result.melds])
+
+
+def codes(result):
+    return [e.code for e in result.errors] + [
+        r.code for e in result.errors for r in e.params.get("reasons", ())
+    ]
+
+
+# Notation ------------------------------------------------------------------------------
+
+
+def test_a_deuce_laid_wild_is_written_with_the_card_it_stands_for():
+    card = parse_card("2C=9H")
+    assert card.is_joker and card.deuce == "C" and card.pin == (9, "H")
+    assert format_card(card) == "2C=9H" and format_card(card, symbols=True) == "2♣=9♥"
+
+
+def test_only_a_joker_or_a_deuce_may_stand_for_another_card():
+    with pytest.raises(NotationError) as refused:
+        parse_card("3C=9H")
+    assert refused.value.code == "bad_joker_pin"
+
+
+# The checker ---------------------------------------------------------------------------
+
+
+def test_a_wild_deuce_fills_a_set_and_a_run():
+    result = check(with_deuces(), "7H 2C 7S | 5D 6D 2S 8D")
+    assert result.valid
+    assert shown(result) == "7H 2C=7C 7S | 5D 6D 2S=7D 8D"
+
+
+def test_a_deuce_in_its_own_place_stays_a_natural_two():
+    result = check(with_deuces(), "9S 9D 9C | 2H 3H 4H 5H")
+    assert result.valid and shown(result) == "9S 9D 9C | 2H 3H 4H 5H"
+
+
+def test_three_deuces_are_a_set_of_twos():
+    result = check(with_deuces(), "2H 2S 2D | 3C 4C 5C 6C")
+    assert result.valid and not any(c.is_joker for meld in result.melds for c in meld)
+
+
+def test_without_wild_deuces_a_deuce_is_only_a_two():
+    rules = get_rules("contract-rummy")
+    assert "run_mixed_suits" in codes(check(rules, "7H 7S 7D | 5D 6D 2S 8D"))
+
+
+def test_where_only_black_deuces_are_wild_a_red_deuce_is_a_two():
+    black = with_deuces("black")
+    assert check(black, "7H 7S 7D | 5D 6D 2S 8D").valid
+    assert not check(black, "7H 7S 7D | 5D 6D 2H 8D").valid
+
+
+def test_a_deuce_written_wild_where_it_is_not_is_refused_in_words():
+    result = check(with_deuces("black"), "7H 7S 7D | 5D 6D 2H=7D 8D")
+    assert "deuce_not_wild" in codes(result)
+    reason = result.errors[0].params["reasons"][0]
+    assert describe(reason.code, reason.params, "en") == (
+        "the 2 of hearts is laid as a wild card, but in this game it is not wild"
+    )
+
+
+def test_a_wild_deuce_counts_as_a_joker_in_a_melds_limit():
+    shanghai = with_deuces(slug="shanghai")  # a set of 3 holds at most 1 joker
+    meld = check_meld(parse_cards("7H 2C JK"), round_rules(shanghai, 1).meld_rules)
+    assert not meld.valid
+    assert "set_too_many_jokers" in [r.code for r in meld.reasons]
+
+
+def test_a_wild_deuce_counts_as_a_joker_in_the_lay_downs_limit():
+    carioca = with_deuces(slug="carioca")  # at most 2 jokers in one lay-down
+    result = check_contract(carioca, 1, parse_melds("7H 7S JK | 9H 9C 2S | KH KD 2D"))
+    assert "lay_down_too_many_jokers" in codes(result)
+
+
+def test_the_decks_count_a_wild_deuce_as_the_deuce_it_is():
+    rules = with_deuces()  # three decks at most: three deuces of clubs
+    laid = "7H 7S 2C=7D | 9H 9C 2C=9D | KH KD 2C=KS | 4H 4S 2C"
+    with pytest.raises(HandTooLarge) as refused:
+        check_contract(rules, 1, parse_melds(laid))
+    assert refused.value.code == "too_many_copies"
+
+
+# The finder ----------------------------------------------------------------------------
+
+
+def test_the_finder_plays_a_deuce_wild_and_the_checker_agrees():
+    rules = with_deuces()
+    hand = parse_cards("7H 7S 2C 5D 6D 2H 8D KS QH 3C 9S")
+    solution = solve_contract(rules, 2, hand)
+    assert solution.found
+    assert check_contract(rules, 2, [list(m) for m in solution.melds]).valid
+    assert solve_contract(get_rules("contract-rummy"), 2, hand).found is False
+
+
+def test_the_finder_lays_a_deuce_standing_for_itself_as_a_two():
+    solution = solve_contract(with_deuces(), 3, parse_cards("2H 3H 4H 5H 2C 7S 9S 10S JD QD KC"))
+    assert solution.found
+    assert parse_card("2H") in [c for meld in solution.melds for c in meld]
+
+
+def _brute(rules, hand):
+    """Whether two disjoint groups of the hand meet round 1 (two sets of 3), by the checker."""
+    meld_rules = round_rules(rules, 1).meld_rules
+    threes = [
+        three
+        for three in itertools.combinations(range(len(hand)), 3)
+        if check_meld([hand[i] for i in three], meld_rules).valid
+    ]
+    for a, b in itertools.combinations(threes, 2):
+        if not set(a) & set(b):
+            if check_contract(rules, 1, [[hand[i] for i in a], [hand[i] for i in b]]).valid:
+                return True
+    return False
+
+
+@pytest.mark.parametrize("wild", ["all", "black"])
+def test_the_finder_misses_no_lay_down_the_checker_would_accept(wild):
+    rules = with_deuces(wild, slug="shanghai")  # at most one joker in a set of three
+    rng = random.Random(f"deuces-{wild}")
+    pack = [Card(r, s) for s in "SHDC" for r in (2, 5, 6, 7, 8, 9)] + [Card(0)]
+    found = 0
+    for _ in range(40):  # a third to a half of them make the contract
+        hand = rng.sample(pack, 8)
+        solution = solve_contract(rules, 1, hand)
+        assert solution.found == _brute(rules, hand), hand
+        if solution.found:
+            found += 1
+            assert check_contract(rules, 1, [list(m) for m in solution.melds]).valid
+    assert 5 <= found <= 35
+
+
+# Scoring -------------------------------------------------------------------------------
+
+
+def test_a_wild_deuce_left_in_hand_counts_as_a_joker():
+    rules = with_deuces()  # the joker is worth 15
+    assert hand_points(rules, parse_hand("2 2H K")) == 15 + 15 + 10
+
+
+def test_a_game_may_give_a_wild_deuce_its_own_value():
+    assert hand_points(with_deuces(wild_deuce=20), parse_hand("2S")) == 20
+
+
+def test_where_only_black_deuces_are_wild_a_red_or_unsuited_deuce_counts_two():
+    black = with_deuces("black")
+    assert hand_points(black, parse_hand("2S 2C")) == 30
+    assert hand_points(black, parse_hand("2H 2")) == 4
+
+
+def test_the_picker_offers_a_key_for_a_black_deuce_where_only_those_are_wild():
+    assert rank_keys(True, "SC")[:4] == ("A", "2", "2♠", "3")
+    assert rank_keys(True, "SHDC") == rank_keys(True)
+    table = table_for(with_deuces("black"), 4, new=True)
+    assert table.scoring()["values"]["2♠"] == 15 and table.scoring()["values"]["2"] == 2
+
+
+# Files and house rules -------------------------------------------------------------------
+
+
+def test_a_variant_file_keeps_its_wild_deuces_and_their_value():
+    rules = with_deuces("red", wild_deuce=25)
+    text = toml(rules)
+    assert 'wild_deuces = "red"' in text and "wild_deuce = 25" in text
+    again = read_document(document(rules), new=False)
+    assert again.meld_rules.wild_deuces == "HD" and again.values.wild_deuce == 25
+
+
+def test_a_points_opening_is_refused_wild_deuces_in_words():
+    doc = document(get_rules("rami-51"))
+    doc = {**doc, "slug": "rami-deuces", "name": {"en": "Rami with deuces"}}
+    doc["melds"] = {**doc["melds"], "wild_deuces": "all"}
+    with pytest.raises(VariantError) as refused:
+        read_document(doc)
+    assert refused.value.code == "variant_wild_deuces_in_opening"
+
+
+@pytest.mark.parametrize("slug", ["shanghai", "contract-rummy"])
+def test_shanghai_and_contract_rummy_offer_wild_deuces_as_a_house_rule(slug):
+    rules = get_rules(slug)
+    assert rules.meld_rules.wild_deuces == ""
+    options = TableOptions.read(rules, {"wild_deuces": "black_deuces"})
+    table = table_for(rules, 4, options=options, new=True)
+    assert table.rules.meld_rules.wild_deuces == "SC"
+    assert table.card_keys[2] == "2♠"
