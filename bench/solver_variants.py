@@ -4,7 +4,7 @@ Run: .venv/bin/python bench/solver_variants.py [--variants 300] [--hands 40] [--
 Makes random variant documents (rounds of 1 to 8 melds of 2 to 15 cards, a third of them with
 up to three other ways to meet the contract, runs of one suit, any suits, one colour or
 alternating colours for the game or a round, 1 to 20 cards dealt,
-buying, every ace and joker rule, 1 to 4 decks), keeps those the engine accepts, and times
+buying, every ace and joker rule, wild deuces (every one, black or red), 1 to 4 decks), keeps those the engine accepts, and times
 the finder on real and hard hands of each with the production budget. Prints how many it
 decided (and how many the card-by-card search alone decided in its former budget, before
 the search by shapes), the median and worst time, and the worst input (target: worst <= 100
@@ -59,7 +59,9 @@ def random_melds(rng: random.Random, extra: int, run_min: int = 3) -> tuple[list
     return melds or [{"set": 3}], max(cards_laid, 3)
 
 
-def random_variant(rng: random.Random, n: int) -> dict:
+def random_variant(rng: random.Random, n: int, deuces: random.Random | None = None) -> dict:
+    """A variant document; `deuces` (a stream of its own, so that the variants drawn from
+    `rng` stay those of earlier runs) makes some of them play wild deuces."""
     doc = document(get_rules(rng.choice(("liverpool", "shanghai", "carioca", "continental"))))
     doc = {**doc, "slug": f"bench-{n}", "name": {"en": f"Bench {n}"}}
     rounds = []
@@ -85,6 +87,8 @@ def random_variant(rng: random.Random, n: int) -> dict:
         "jokers_side_by_side": rng.random() < 0.7,
         "runs": rng.choice(RUNS) if rng.random() < 0.4 else "one_suit",
     }
+    if deuces is not None and deuces.random() < 0.3:
+        melds["wild_deuces"] = deuces.choice(("all", "black", "red"))
     if rng.random() < 0.4:
         melds["joker_limits"] = [{"from_size": 1, "most": rng.randint(0, 3)}]
     doc["melds"] = melds
@@ -153,8 +157,11 @@ def main() -> None:
     parser.add_argument("--variants", type=int, default=300)
     parser.add_argument("--hands", type=int, default=40)
     parser.add_argument("--seed", type=int, default=39)
+    parser.add_argument("--no-wild-deuces", action="store_true", help="the variants of before")
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    deuces = None if args.no_wild_deuces else random.Random(f"deuces-{args.seed}")
+    wild_hands = wild_undecided = 0
     accepted = refused = 0
     times: list[float] = []
     undecided = alone_undecided = 0
@@ -162,7 +169,7 @@ def main() -> None:
     worst_rules = None
     for n in range(args.variants):
         try:
-            rules = read_document(random_variant(rng, n))
+            rules = read_document(random_variant(rng, n, deuces))
         except RulesError:
             refused += 1
             continue
@@ -173,6 +180,8 @@ def main() -> None:
                 solve_contract(rules, number, hand)
             except SearchTooLarge:
                 undecided += 1
+                wild_undecided += bool(rules.meld_rules.wild_deuces)
+            wild_hands += bool(rules.meld_rules.wild_deuces)
             ms = (time.perf_counter() - start) * 1000
             times.append(ms)
             alone_undecided += not decided_alone(rules, number, hand)
@@ -183,6 +192,7 @@ def main() -> None:
     print(
         f"hands: {len(times)}, decided {len(times) - undecided}, too many possibilities {undecided}"
     )
+    print(f"of them with wild deuces: {wild_hands}, too many possibilities {wild_undecided}")
     print(
         f"the card search alone ({ALONE_NODES:,} nodes): too many possibilities {alone_undecided}"
     )
