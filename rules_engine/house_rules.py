@@ -125,10 +125,11 @@ VALUE_WORDS: dict[object, Words] = {
     "worst": {"fr": "le pire total", "en": "the worst total", "es": "el peor total"},
     "average": {"fr": "le total moyen", "en": "the average total", "es": "el total medio"},
     "zero": {"fr": "zéro", "en": "zero", "es": "cero"},
-    "jokers_only": {"fr": "les jokers seuls", "en": "jokers only", "es": "solo los comodines"},
-    "all_deuces": {"fr": "tous les deux", "en": "every deuce", "es": "todos los doses"},
-    "black_deuces": {"fr": "les deux noirs", "en": "the black deuces", "es": "los doses negros"},
-    "red_deuces": {"fr": "les deux rouges", "en": "the red deuces", "es": "los doses rojos"},
+    # wild_deuces (wild_deuce_rule.py), in the variant format's words
+    "none": {"fr": "les jokers seuls", "en": "jokers only", "es": "solo los comodines"},
+    "all": {"fr": "tous les deux", "en": "every deuce", "es": "todos los doses"},
+    "black": {"fr": "les deux noirs", "en": "the black deuces", "es": "los doses negros"},
+    "red": {"fr": "les deux rouges", "en": "the red deuces", "es": "los doses rojos"},
 }
 
 

@@ -11,22 +11,22 @@ from dataclasses import replace
 
 from .house_rules import NAMED, Choice, HouseRule, register
 from .systems import RuleSystem
+from .variant_model import WILD_DEUCES
 
-# The rule's values and the suits whose deuces each makes wild.
-SUITS_OF = {"jokers_only": "", "all_deuces": "SHDC", "black_deuces": "SC", "red_deuces": "HD"}
-_VALUE_OF = {suits: value for value, suits in SUITS_OF.items()}
+# The rule's values are the variant format's words (a value is at most 10 characters).
+_VALUE_OF = {suits: value for value, suits in WILD_DEUCES.items()}
 
 
 def _played(rules: RuleSystem, value: str) -> RuleSystem:
-    return replace(rules, meld_rules=replace(rules.meld_rules, wild_deuces=SUITS_OF[value]))
+    return replace(rules, meld_rules=replace(rules.meld_rules, wild_deuces=WILD_DEUCES[value]))
 
 
 register(
     HouseRule(
         "wild_deuces",
         NAMED,
-        Choice(str, values=tuple(SUITS_OF)),
-        default=lambda rules: _VALUE_OF.get(rules.meld_rules.wild_deuces, "jokers_only"),
+        Choice(str, values=tuple(WILD_DEUCES)),
+        default=lambda rules: _VALUE_OF.get(rules.meld_rules.wild_deuces, "none"),
         apply=_played,
         label={
             "fr": "Les deux servent de jokers",
@@ -39,22 +39,22 @@ register(
             "es": "Además de los comodines, los doses (o solo los negros, o los rojos) reemplazan cualquier carta; cada uno puede quedar como un dos. En la mano, cuenta como un comodín.",
         },
         said={
-            "jokers_only": {
+            "none": {
                 "fr": "Seuls les jokers remplacent une carte.",
                 "en": "Only the jokers are wild.",
                 "es": "Solo los comodines reemplazan una carta.",
             },
-            "all_deuces": {
+            "all": {
                 "fr": "Les deux sont des jokers aussi.",
                 "en": "The deuces are wild too.",
                 "es": "Los doses también son comodines.",
             },
-            "black_deuces": {
+            "black": {
                 "fr": "Les deux noirs (♠ ♣) sont des jokers aussi.",
                 "en": "The black deuces (♠ ♣) are wild too.",
                 "es": "Los doses negros (♠ ♣) también son comodines.",
             },
-            "red_deuces": {
+            "red": {
                 "fr": "Les deux rouges (♥ ♦) sont des jokers aussi.",
                 "en": "The red deuces (♥ ♦) are wild too.",
                 "es": "Los doses rojos (♥ ♦) también son comodines.",

@@ -226,7 +226,7 @@ def test_a_points_opening_is_refused_wild_deuces_in_words():
 def test_shanghai_and_contract_rummy_offer_wild_deuces_as_a_house_rule(slug):
     rules = get_rules(slug)
     assert rules.meld_rules.wild_deuces == ""
-    options = TableOptions.read(rules, {"wild_deuces": "black_deuces"})
+    options = TableOptions.read(rules, {"wild_deuces": "black"})
     table = table_for(rules, 4, options=options, new=True)
     assert table.rules.meld_rules.wild_deuces == "SC"
     assert table.card_keys[2] == "2♠"

@@ -3,10 +3,10 @@ card picker and the score, the rules page, and a table's own game built with the
 
 import pytest
 
-from scorekeeper.models import Round
+from scorekeeper.models import Game, Round
 
 from .helpers import round_data, visible_text
-from .test_house_rules_web import english
+from .test_house_rules_web import english, new_game
 from .test_own_games import builder, made
 
 
@@ -18,10 +18,10 @@ def test_the_api_reads_a_deuce_as_wild_only_where_the_table_plays_it(client):
         return client.post("/api/check", {**body, **extra}, content_type="application/json")
 
     assert check().json()["valid"] is False
-    answer = check(options={"wild_deuces": "black_deuces"}).json()
+    answer = check(options={"wild_deuces": "black"}).json()
     assert answer["valid"] is True
     assert answer["melds"][0] == ["7H", "2C=7C", "7S"]
-    red = check(options={"wild_deuces": "red_deuces"}).json()
+    red = check(options={"wild_deuces": "red"}).json()
     assert red["valid"] is False
 
 
@@ -30,7 +30,7 @@ def test_the_finder_plays_a_deuce_wild_for_the_table_that_does(client):
     body = {"rules": "contract-rummy", "round": 1, "hand": "7H 7S 2C 9D 9S 2D KH QS 4C 5D 6H"}
     plain = client.post("/api/solve", body, content_type="application/json").json()
     assert plain["found"] is False
-    options = {"wild_deuces": "all_deuces"}
+    options = {"wild_deuces": "all"}
     wild = client.post("/api/solve", {**body, "options": options}, content_type="application/json")
     assert wild.json()["found"] is True
 
@@ -40,15 +40,13 @@ def test_the_checker_page_shows_the_deuce_and_the_card_it_stands_for(client):
     english(client)
     query = {"rules": "contract-rummy", "round": "2", "melds": "7H 7S 7D | 5D 6D 2S 8D"}
     assert "Not valid" in client.get("/check/", query).content.decode()
-    page = client.get("/check/", {**query, "wild_deuces": "all_deuces"}).content.decode()
+    page = client.get("/check/", {**query, "wild_deuces": "all"}).content.decode()
     assert "✓ Valid" in page and "5 to 8 of diamonds; 2 of spades = 7 of diamonds" in page
 
 
 @pytest.mark.django_db
 def test_a_black_deuce_left_in_hand_counts_as_a_joker_and_has_its_own_key(client, start_game):
-    g = start_game(
-        "contract-rummy", ["Ana", "Ben", "Cléo"], options={"wild_deuces": "black_deuces"}
-    )
+    g = start_game("contract-rummy", ["Ana", "Ben", "Cléo"], options={"wild_deuces": "black"})
     page = client.get(g.url).content.decode()
     assert 'data-card="2♠"' in page and 'data-card="2"' in page
     client.post(g.url + "rounds/", round_data({1: "5"}, out=0, cards_2="2♠ 2 K"))
@@ -75,3 +73,11 @@ def test_a_tables_own_game_plays_the_black_deuces_wild_at_its_own_value(client):
     page = visible_text(client.get(f"/own/{token}/").content.decode())
     assert "The black deuces (♠ ♣) are wild too" in page
     assert "A wild deuce left in hand: 20." in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("wild", ["all", "black", "red"])
+def test_the_new_game_form_takes_each_way_to_play_wild_deuces(client, wild):
+    answer = new_game(client, "shanghai", ["Ana", "Ben", "Cléo"], wild_deuces=wild)
+    assert answer.status_code == 302
+    assert Game.objects.get().options == {"wild_deuces": wild}
