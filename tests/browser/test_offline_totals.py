@@ -83,6 +83,31 @@ def test_rounds_entered_offline_count_at_once_and_match_the_server(phone, start_
     assert page.locator("[data-differs]").count() == 0
 
 
+def test_black_deuces_tapped_offline_count_as_jokers_and_match_the_server(phone, start_game):
+    """Contract Rummy with the black deuces wild: the picker's 2♠ key counts a joker's 15, a
+    plain 2 counts 2, offline as on the server."""
+    g = start_game("contract-rummy", NAMES, first_dealer=0, options={"wild_deuces": "black"})
+    page = phone
+    open_controlled(page, g.url)
+    hand = page.locator('.hand[data-seat="1"]')
+    page.locator('.hand[data-seat="1"] details.picker summary').click()
+    for key in ("2♠", "2", "K"):
+        hand.locator(f'[data-card="{key}"]').tap()
+    assert page.locator("#id_cards_1").input_value() == "2♠ 2 K"
+    page.context.set_offline(True)
+    page.locator("#id_points_2").fill("5")
+    page.locator('.hand[data-seat="0"] input[name="went_out"]').check()
+    page.get_by_role("button", name="Enregistrer la manche").click()
+    wait_until(page, "!!document.querySelector('#standings.provisional')")
+    assert provisional_totals(page) == [0, 15 + 2 + 10, 5]
+    page.context.set_offline(False)
+    wait_for_db(page, lambda: Round.objects.filter(game=g.game).count() == 1)
+    wait_until(page, "document.querySelectorAll('table.scores tr.pending').length === 0")
+    g.game.refresh_from_db()
+    assert game_board(g.game).totals == [0, 27, 5]
+    assert page.locator("[data-differs]").count() == 0
+
+
 def test_offline_rounds_without_a_player_who_left_count_right(phone, start_game):
     """Ben left: the rounds typed offline have no hand for him, his total stands still, and
     a rami sec's flat 100 goes to the others at the table only."""

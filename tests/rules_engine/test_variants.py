@@ -118,6 +118,11 @@ HOSTILE = {
         "variant_one_of",
         "melds.runs",
     ),
+    "deuces wild of no known colour": (
+        LIVERPOOL.replace("[melds]", '[melds]\nwild_deuces = "green"'),
+        "variant_one_of",
+        "melds.wild_deuces",
+    ),
     "1,000 rounds": (
         "rounds = [" + ",".join(["{cards=5,contract=[{set=3}]}"] * 1000) + "]\n" + HEAD,
         ("variant_too_large", "variant_too_many"),
