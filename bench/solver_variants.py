@@ -134,6 +134,33 @@ def hands_of(rules, rng: random.Random, count: int):
         yield n, hand
 
 
+def deuce_bombs(variants, rng: random.Random) -> list[tuple[float, bool]]:
+    """(ms, decided) for a hand of every wild deuce and joker the decks hold, and real cards
+    to the most a hand holds, in each round of each variant with wild deuces: the most ways
+    to play deuces the finder can be given (four decks: 625)."""
+    out = []
+    for rules in variants:
+        limits = hand_limits(rules)
+        for n in range(1, len(rules.contracts) + 1):
+            decks, jokers = decks_and_jokers(rules, 2, n)
+            wild = [Card(2, s) for s in rules.meld_rules.wild_deuces for _ in range(decks)]
+            others = [Card(r, s) for s in SUITS for r in range(3, 14) for _ in range(decks)]
+            held = cards_dealt(rules, n) + 1
+            if not rules.contracts[n - 1].lay_all_cards:
+                held = limits.cards
+            hand = (wild + [Card(0)] * jokers + rng.sample(others, held))[:held]
+            start = time.perf_counter()
+            try:
+                solve_contract(rules, n, hand)
+                decided = True
+            except SearchTooLarge:
+                decided = False
+            except RulesError:
+                continue
+            out.append(((time.perf_counter() - start) * 1000, decided))
+    return out
+
+
 def decided_alone(rules, number: int, hand) -> bool:
     """Whether the card-by-card search alone decides the hand in its former budget (the
     finder before the search by shapes), for the figure before and after."""
@@ -162,6 +189,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     deuces = None if args.no_wild_deuces else random.Random(f"deuces-{args.seed}")
     wild_hands = wild_undecided = 0
+    wild_variants = []
     accepted = refused = 0
     times: list[float] = []
     undecided = alone_undecided = 0
@@ -174,6 +202,8 @@ def main() -> None:
             refused += 1
             continue
         accepted += 1
+        if rules.meld_rules.wild_deuces:
+            wild_variants.append(rules)
         for number, hand in hands_of(rules, rng, args.hands):
             start = time.perf_counter()
             try:
@@ -188,6 +218,7 @@ def main() -> None:
             if ms > worst[0]:
                 worst = (ms, rules.slug, number, hand)
                 worst_rules = rules
+    bombs = deuce_bombs(wild_variants, random.Random(f"bombs-{args.seed}"))
     print(f"variants: {accepted} accepted, {refused} refused as unplayable")
     print(
         f"hands: {len(times)}, decided {len(times) - undecided}, too many possibilities {undecided}"
@@ -199,6 +230,11 @@ def main() -> None:
     print(f"median {statistics.median(times):.3f} ms, max {max(times):.1f} ms (target <= 100 ms)")
     ms, slug, number, hand = worst
     print(f"worst: {ms:.1f} ms, {slug} round {number}: {' '.join(format_card(c) for c in hand)}")
+    times_b = [ms for ms, _ in bombs]
+    print(
+        f"every wild deuce and joker in one hand: {len(bombs)} hands, too many possibilities "
+        f"{sum(not decided for _, decided in bombs)}, max {max(times_b, default=0):.1f} ms"
+    )
     # One run's time includes what the machine did meanwhile: the worst input again, 15 times.
     again = []
     for _ in range(15):

@@ -10,7 +10,7 @@ from typing import Any
 
 from .cards import SUITS, Card
 from .limits import Budget
-from .melds import position_rank, run_lows
+from .melds import position_rank, run_lows, run_window
 from .systems import MeldRules, Requirement, RuleSystem
 
 # A natural card's place in a hand's counts: 52 places, suit by suit, ace to king.
@@ -228,3 +228,23 @@ def _run_candidate(
     return Candidate(
         ("run", suit, low, len(positions), used), used, jokers, (), (suit, low, high), window
     )
+
+
+def spans(held: list[int], size: int, meld: MeldRules) -> bool:
+    """Whether the ranks held (card indices of one suit) fit in one window of `size` run
+    positions: the cheap test before a run is read card by card."""
+    ranks = {index % 13 + 1 for index in held}
+    for low in run_lows(size, meld):
+        circular = meld.circular_runs
+        window = {position_rank(p, circular) for p in run_window(low, size, circular)}
+        if ranks <= window:
+            return True
+    return False
+
+
+def rest_cards(counts: list[int], jokers: int) -> list[Card]:
+    cards = [Card(0)] * jokers
+    for index, count in enumerate(counts):
+        if count:
+            cards += [Card(index % 13 + 1, SUITS[index // 13])] * count
+    return cards

@@ -8,12 +8,12 @@ and the decks count it as the deuce it is.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from itertools import product
 
 from .cards import Card, wild_deuce
-from .systems import MeldRules
+from .systems import Contract, MeldRules
 
 
 def deuce_plays(cards: Sequence[Card], meld: MeldRules) -> list[tuple[Card, ...]]:
@@ -48,3 +48,21 @@ def telling_play(plays: list[tuple[Card, ...]]) -> tuple[Card, ...]:
 def refused_deuce(cards: Sequence[Card], meld: MeldRules) -> Card | None:
     """A deuce laid as wild (`2C=9H`) where that suit's deuces are not wild."""
     return next((card for card in cards if card.deuce and card.deuce not in meld.wild_deuces), None)
+
+
+def deuces_used(
+    plays: list[tuple[Card, ...]], ways: tuple[Contract, ...], meld: MeldRules
+) -> list[tuple[Card, ...]]:
+    """The ways to play a hand's deuces that a lay-down (not of every card) could need. A
+    run holds one 2 at most, so a contract of runs only lays at most one natural deuce of a
+    suit per run: a way keeping more of them natural lays nothing that the way with the
+    spare ones wild (and left in hand) does not."""
+    if any(r.kind == "set" for way in ways for r in way.requirements):
+        return plays
+    runs = max(len(way.requirements) for way in ways)
+    kept = []
+    for play in plays:
+        natural = Counter(card.suit for card in play if meld.wild(card))
+        if all(count <= runs for count in natural.values()):
+            kept.append(play)
+    return kept

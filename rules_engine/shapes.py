@@ -158,8 +158,7 @@ class _Search:
         key = (f"whole {kind}", size)  # windows, wherever their jokers sit: fewer to read
         if key not in self.cache:
             made = self._sets(size) if kind == "set" else self._runs(size, whole=True)
-            self.cache[key] = list(made)
-            self.budget.spend(len(self.cache[key]))
+            self.cache[key] = list(made)  # each window or rank looked at is a step
         shapes = self.cache[key]
         self.budget.spend(1 + len(shapes) // 2)  # looking at every shape is work too
         return min((_needs(shape, cards) for shape in shapes), default=_NEVER)
@@ -173,8 +172,8 @@ class _Search:
         first (a lay-down, if there is one, is found sooner)."""
         if (kind, size) not in self.cache:
             shapes = self._sets(size) if kind == "set" else self._runs(size)
+            # Making them is work too: each window or rank looked at is a step.
             self.cache[(kind, size)] = sorted(shapes, key=lambda s: (s.floor, s.key))
-            self.budget.spend(len(self.cache[(kind, size)]))  # making them is work too
         return self.cache[(kind, size)]
 
     def _from(self, kind: str, size: int, after: tuple[object, ...]) -> list[Shape]:
@@ -212,6 +211,7 @@ class _Search:
             return
         most = meld.jokers_most("set", size)
         for rank in range(1, 14):
+            self.budget.spend()
             caps = {}
             for suit in SUITS:
                 index = CARD_INDEX[(rank, suit)]
@@ -229,6 +229,7 @@ class _Search:
         circular = meld.circular_runs
         for suit in SUITS:
             for low in run_lows(size, meld):
+                self.budget.spend()
                 positions = tuple(run_window(low, size, circular))
                 caps: dict[int, int] = {}
                 for p in positions:

@@ -13,17 +13,24 @@ from dataclasses import dataclass, replace
 from itertools import accumulate
 from typing import Any
 
-from .candidates import Candidate, hand_counts, run_candidates, set_candidates
-from .cards import SUITS, Card, natural
+from .candidates import (
+    Candidate,
+    hand_counts,
+    rest_cards,
+    run_candidates,
+    set_candidates,
+    spans,
+)
+from .cards import Card, natural
 from .catalogue import cards_dealt, contract_for, round_rules
 from .contracts import fits, runs_touch
-from .deuces import deuce_plays
+from .deuces import deuce_plays, deuces_used
 from .errors import SearchTooLarge
 from .limits import CONTRACT_NODES, SHAPE_NODES, Budget, HandLimits, check_hand, hand_limits
-from .melds import Reason, position_rank, run_lows, run_readings, run_window, set_readings
+from .melds import Reason, run_lows, run_readings, set_readings
 from .run_suits import one_suit_rules, own_cards, renamed
 from .shapes import NotDecided, decide
-from .systems import Contract, MeldRules, Requirement, RuleSystem
+from .systems import Contract, Requirement, RuleSystem
 
 
 @dataclass(frozen=True)
@@ -85,7 +92,7 @@ class _ContractSearch:
             if len({i // 13 for i in held}) > 1 or (size < 14 and max(counts) > 1):
                 return None  # two suits, or a rank twice: no run, nothing to read
             self.budget.spend()
-            if not _spans(held, size, self.rules.meld_rules):
+            if not spans(held, size, self.rules.meld_rules):
                 return None  # the real cards do not fit in one window of its length
             read = run_readings
             # Reading a run tries each window it may sit in: each is a node.
@@ -95,7 +102,7 @@ class _ContractSearch:
                 return None  # two ranks: no set
             read = set_readings
             self.budget.spend()
-        for reading in read(tuple(_rest_cards(counts, jokers)), self.rules.meld_rules):
+        for reading in read(tuple(rest_cards(counts, jokers)), self.rules.meld_rules):
             run = (reading.suit, reading.low, reading.high) if req.kind == "run" else None
             if run and self.contiguity and runs_touch(run, runs, self.overlap_meets, self.circular):
                 continue
@@ -194,26 +201,6 @@ class _ContractSearch:
         return None
 
 
-def _spans(held: list[int], size: int, meld: MeldRules) -> bool:
-    """Whether the ranks held (card indices of one suit) fit in one window of `size` run
-    positions: the cheap test before a run is read card by card."""
-    ranks = {index % 13 + 1 for index in held}
-    for low in run_lows(size, meld):
-        circular = meld.circular_runs
-        window = {position_rank(p, circular) for p in run_window(low, size, circular)}
-        if ranks <= window:
-            return True
-    return False
-
-
-def _rest_cards(counts: list[int], jokers: int) -> list[Card]:
-    cards = [Card(0)] * jokers
-    for index, count in enumerate(counts):
-        if count:
-            cards += [Card(index % 13 + 1, SUITS[index // 13])] * count
-    return cards
-
-
 def _joker_floor(rules: RuleSystem, req: Requirement, counts: list[int]) -> int:
     """The fewest jokers one meld for this requirement needs from these cards (a lower bound)."""
     meld = rules.meld_rules
@@ -272,6 +259,8 @@ def solve_contract(
     ways = contract.ways()
     shapes = Budget(SHAPE_NODES)
     plays = deuce_plays(hand, rules.meld_rules)
+    if not contract.lay_all_cards:
+        plays = deuces_used(plays, ways, rules.meld_rules)
     undecided = False
     for play in reversed(plays):
         try:
@@ -341,13 +330,19 @@ def _search_or_shapes(
 ) -> tuple[tuple[Card, ...], ...] | None:
     """The card-by-card search, and where its budget runs out (many jokers beside long
     stretches of one suit), the search by shapes (shapes.py) in a budget of its own."""
-    try:
-        return _search(rules, contract, hand, budget)
-    except SearchTooLarge:
+    # A spent budget is not set to work again: past it, each of many ways to play wild
+    # deuces would still pay for making its candidates or shapes before giving up.
+    if budget.left > 0:
         try:
-            return decide(rules, contract, hand, shapes)
-        except (NotDecided, SearchTooLarge):  # said as the contract search's budget
-            raise SearchTooLarge(nodes=budget.size) from None
+            return _search(rules, contract, hand, budget)
+        except SearchTooLarge:
+            pass
+    if shapes.left <= 0:
+        raise SearchTooLarge(nodes=budget.size)
+    try:
+        return decide(rules, contract, hand, shapes)
+    except (NotDecided, SearchTooLarge):  # said as the contract search's budget
+        raise SearchTooLarge(nodes=budget.size) from None
 
 
 def _search(

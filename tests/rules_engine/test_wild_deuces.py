@@ -20,9 +20,11 @@ from rules_engine import (
     table_for,
 )
 from rules_engine.cards import format_card, format_melds, parse_card, rank_keys
-from rules_engine.catalogue import round_rules
+from rules_engine.catalogue import contract_for, round_rules
 from rules_engine.contracts import check_contract
-from rules_engine.errors import HandTooLarge
+from rules_engine.deuces import deuce_plays, deuces_used
+from rules_engine.errors import HandTooLarge, SearchTooLarge
+from rules_engine.limits import Budget
 from rules_engine.melds import check_meld
 from rules_engine.messages import describe
 from rules_engine.playable import read_document
@@ -230,3 +232,32 @@ def test_shanghai_and_contract_rummy_offer_wild_deuces_as_a_house_rule(slug):
     table = table_for(rules, 4, options=options, new=True)
     assert table.rules.meld_rules.wild_deuces == "SC"
     assert table.card_keys[2] == "2♠"
+
+
+def test_a_contract_of_runs_needs_no_way_keeping_more_natural_deuces_than_runs():
+    rules = with_deuces()
+    meld = rules.meld_rules
+    hand = parse_cards("2S 2S 2S 2H 7H 8H")
+    plays = deuce_plays(hand, meld)
+    assert len(plays) == 4 * 2
+    two_runs = contract_for(rules, 3)  # two runs of 4
+    kept = deuces_used(plays, two_runs.ways(), meld)
+    assert len(kept) == 3 * 2  # three natural 2♠ is one too many for two runs
+    assert all(sum(c.rank == 2 and c.suit == "S" for c in play) <= 2 for play in kept)
+    a_set_and_a_run = contract_for(rules, 2)
+    assert deuces_used(plays, a_set_and_a_run.ways(), meld) == plays  # a set of 2s holds more
+
+
+def test_a_spent_budget_is_not_set_to_work_again(monkeypatch):
+    import rules_engine.solver as solver
+
+    def never(*args, **kwargs):
+        raise AssertionError("searched past a spent budget")
+
+    monkeypatch.setattr(solver, "_search", never)
+    monkeypatch.setattr(solver, "decide", never)
+    spent, shapes = Budget(10), Budget(10)
+    spent.left = shapes.left = 0
+    rules = with_deuces()
+    with pytest.raises(SearchTooLarge):
+        solver._search_or_shapes(rules, contract_for(rules, 1), parse_cards("7H 7S"), spent, shapes)
