@@ -144,7 +144,8 @@ def _check_romi(question: Question, table: RomiTable, text: str, lang: str) -> A
 
 
 def solve(question: Question, text: str, lang: str) -> Answer:
-    """A lay-down the hand can make (the best opening for rami-51), or why there is none."""
+    """A lay-down the hand can make (for rami-51 an opening, the best where it is found in
+    time), or why there is none."""
     table = question.table
     rules = table.rules
     if question.opening and rules.opening is None:

@@ -1,6 +1,7 @@
 """What variants brought, in French, English and Spanish (sentences.py adds them to the
 others): why a variant document is refused (`{place}` is where in the document,
-`rounds.3.cards`: the file's own keys), and the meld rules only some variants play."""
+`rounds.3.cards`: the file's own keys), the meld rules only some variants play, and the
+finders' later answers."""
 
 from __future__ import annotations
 
@@ -25,6 +26,11 @@ SENTENCES_VARIANTS: dict[str, dict[str, str | tuple[str, str]]] = {
         "fr": "pas une suite : elle mêle le rouge et le noir",
         "en": "not a run: it mixes red and black",
         "es": "no es una escalera: mezcla rojo y negro",
+    },
+    "no_opening_reaches": {
+        "fr": "Aucune pose de cette main n'atteint {minimum} points avec une suite franche.",
+        "en": "No lay-down of this hand reaches {minimum} points with a pure run.",
+        "es": "Ninguna bajada de esta mano llega a {minimum} puntos con una escalera limpia.",
     },
     "deuce_not_wild": {
         "fr": "le {card} est posé comme joker, mais dans ce jeu ce deux n'est pas un joker",

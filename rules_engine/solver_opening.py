@@ -5,6 +5,13 @@ memoised search then takes the lowest card still held and either keeps it in
 hand or lays it in one of the melds that start with it; so every lay-down is
 reached exactly once and the best is exact. One card must stay in hand: a
 player always discards after laying down.
+
+Where the best would take more than the budget (many jokers beside a long
+stretch of one suit: thousands of lay-downs score alike), a second search in a
+budget of its own asks only whether some lay-down reaches the minimum: it lays
+the richest melds first and drops a branch as soon as even every card left at
+its most could not reach it; then, while its budget lasts, a richer one. Its
+answer is an opening, not always the best one.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from itertools import chain
 
 from .candidates import Candidate, hand_counts, run_candidates, set_candidates
 from .cards import Card
+from .errors import SearchTooLarge
 from .limits import OPENING_NODES, Budget, HandLimits, check_hand
 from .melds import MeldReading, Reason
 from .opening import meld_points
@@ -38,7 +46,8 @@ def solve_opening(
     limits: HandLimits | None = None,
     budget: Budget | None = None,
 ) -> tuple[Solution, int]:
-    """(the best opening or the reasons there is none, its points or the best short total).
+    """(the best opening, or past the budget one that opens, or the reasons there is none;
+    its points or the best short total, 0 where the budget left it unknown).
 
     Raises HandTooLarge for a hand no table could hold and SearchTooLarge when deciding
     would take more than the budget.
@@ -115,12 +124,82 @@ def solve_opening(
                 result = (points + rest[0], (cand.cards,) + rest[1])
         return result
 
+    def reach(
+        state: tuple[int, ...],
+        jokers_left: int,
+        need_pure: bool,
+        need_keep: bool,
+        keep: int,
+        needed: int,
+    ) -> tuple[int, tuple[tuple[Card, ...], ...]] | None:
+        """A lay-down from this state worth at least `needed` points, or None."""
+        spend_more()
+        key = (state, jokers_left, need_pure, need_keep, keep, needed)
+        if key in failed:
+            return None
+        anchor = next((i for i, n in enumerate(state) if n), None)
+        if anchor is None:
+            if need_pure or (need_keep and not jokers_left) or jokers_left > keep or needed > 0:
+                failed.add(key)
+                return None
+            return 0, ()
+        ceiling = sum(n * value[i] for i, n in enumerate(state) if n) + jokers_left * joker_most
+        if ceiling < needed:
+            failed.add(key)
+            return None
+        if not needed and not need_pure and keep:  # enough laid: the rest may stay in hand
+            as_list = list(state)
+            as_list[anchor] -= 1
+            rest = reach(tuple(as_list), jokers_left, False, False, keep - 1, 0)
+            if rest is not None:
+                return rest
+        for cand, points, pure, _ in by_anchor.get(anchor, ()):  # the richest first
+            spend_more()
+            if cand.jokers > jokers_left or any(state[s] < k for s, k in cand.uses):
+                continue
+            after = list(state)
+            for slot, k in cand.uses:
+                after[slot] -= k
+            rest = reach(
+                tuple(after),
+                jokers_left - cand.jokers,
+                need_pure and not pure,
+                need_keep,
+                keep,
+                max(0, needed - points),
+            )
+            if rest is not None:
+                return points + rest[0], (cand.cards,) + rest[1]
+        if keep:  # the card stays in hand
+            as_list = list(state)
+            as_list[anchor] -= 1
+            rest = reach(tuple(as_list), jokers_left, need_pure, False, keep - 1, needed)
+            if rest is not None:
+                return rest
+        failed.add(key)
+        return None
+
     # Any number of cards may stay in hand, but a rami sec keeps only the one it discards.
     keep = 1 - outside if opening.rami_sec_only else len(hand)
     if keep < 0:
         return Solution(False, (), (Reason("no_rami_sec_possible"),)), 0
+    failed: set[tuple[object, ...]] = set()
+    spend_more = Budget(budget.size).spend  # the second search's own budget
     try:
         points, melds = best(start, jokers, True, outside == 0, keep)
+    except SearchTooLarge:
+        found = reach(start, jokers, True, outside == 0, keep, opening.minimum)
+        if found is None:
+            reason = Reason("no_opening_reaches", {"minimum": opening.minimum})
+            return Solution(False, (), (reason,)), 0
+        points, melds = found
+        try:  # then richer ones, while its budget lasts (past the best: none, and it is exact)
+            while (
+                better := reach(start, jokers, True, outside == 0, keep, points + 1)
+            ) is not None:
+                points, melds = better
+        except SearchTooLarge:
+            pass
     finally:
         best.cache_clear()
     if points >= opening.minimum:

@@ -394,5 +394,6 @@ class Table(TableSeats):
         return check_opening(self.rules, melds, limits=self.limits())
 
     def find_opening(self, hand: list[Card]) -> tuple[Solution, int]:
-        """The best opening this hand can make, and its points."""
+        """The best opening this hand can make (or, past the budget, one that opens), and its
+        points."""
         return solve_opening(self.rules, hand, limits=self.limits())

@@ -132,7 +132,7 @@ def document() -> dict[str, Any]:
             "/api/solve": {
                 "post": {
                     "operationId": "solve",
-                    "summary": "Find a lay-down meeting the contract, or the best rami-51 opening.",
+                    "summary": "Find a lay-down meeting the contract, or a rami-51 opening (the best one, unless finding the best would take too long).",
                     "requestBody": _request(SolveRequest),
                     "responses": _answers(solve_ok, ("400", "404", "411", "413", "415", "422")),
                 }
