@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules_engine import Card, RulesError, SearchTooLarge, get_rules  # noqa: E402
+from rules_engine.card_search import search_cards as _search  # noqa: E402
 from rules_engine.cards import SUITS, format_card  # noqa: E402
 from rules_engine.catalogue import (  # noqa: E402
     cards_dealt,
@@ -33,7 +34,7 @@ from rules_engine.catalogue import (  # noqa: E402
 from rules_engine.limits import Budget, check_hand, hand_limits  # noqa: E402
 from rules_engine.playable import read_document  # noqa: E402
 from rules_engine.run_suits import one_suit_rules, renamed  # noqa: E402
-from rules_engine.solver import _search, solve_contract  # noqa: E402
+from rules_engine.solver import solve_contract  # noqa: E402
 
 ALONE_NODES = 3_500  # the card-by-card search's budget before the search by shapes came
 from rules_engine.variant_writer import document  # noqa: E402

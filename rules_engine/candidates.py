@@ -1,5 +1,5 @@
 """The melds a hand can make for one requirement: every set and run it holds, naturals by
-identity and jokers as a count, as the finders (solver.py, solver_opening.py) search them."""
+identity and jokers as a count, as the finders (card_search.py, solver_opening.py) search them."""
 
 from __future__ import annotations
 

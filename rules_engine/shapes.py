@@ -1,6 +1,6 @@
 """A second way to decide a contract, for the hands the card-by-card search cannot finish.
 
-The search of solver.py picks each meld's cards, jokers and all, so a hand of many jokers
+The card search (card_search.py) picks each meld's cards, jokers and all, so a hand of many jokers
 beside a long stretch of one suit gives it thousands of ways to place them. This one picks
 only each meld's shape (a set's rank and size; a run's suit, window and size), then asks
 once whether the hand can fill every shape: the hand's real cards flow into the places that

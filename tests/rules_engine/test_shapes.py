@@ -7,13 +7,14 @@ import random
 import pytest
 
 from rules_engine import Card, HandTooLarge, SearchTooLarge, get_rules, parse_cards
+from rules_engine.card_search import search_cards as _search
 from rules_engine.cards import SUITS
 from rules_engine.catalogue import cards_dealt, contract_for, round_rules
 from rules_engine.contracts import check_contract
 from rules_engine.limits import CONTRACT_NODES, Budget, check_hand, hand_limits
 from rules_engine.playable import read_document
 from rules_engine.shapes import decide
-from rules_engine.solver import _search, solve_contract
+from rules_engine.solver import solve_contract
 from rules_engine.variant_writer import document
 
 

@@ -254,7 +254,7 @@ def test_a_spent_budget_is_not_set_to_work_again(monkeypatch):
     def never(*args, **kwargs):
         raise AssertionError("searched past a spent budget")
 
-    monkeypatch.setattr(solver, "_search", never)
+    monkeypatch.setattr(solver, "search_cards", never)
     monkeypatch.setattr(solver, "decide", never)
     spent, shapes = Budget(10), Budget(10)
     spent.left = shapes.left = 0
