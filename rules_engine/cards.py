@@ -211,5 +211,8 @@ def enumerate_tokens(text: str) -> list[tuple[int, str]]:
     return [(m.start(), m.group()) for m in re.finditer(r"[^\s,|;]+", text)]
 
 
-def format_hand(cards: list[Card]) -> str:
-    return " ".join(rank_name(c.rank) if c.rank and not c.suit else format_card(c) for c in cards)
+def format_hand(cards: list[Card], symbols: bool = False) -> str:
+    """`K K 7 JK`, with suits where given (`2S`, or `2♠` with symbols)."""
+    return " ".join(
+        rank_name(c.rank) if c.rank and not c.suit else format_card(c, symbols) for c in cards
+    )

@@ -202,7 +202,10 @@ def hand_value(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return render(
         request,
         "games/_hand_value.html",
-        {"points": table.hand_value(cards) if cards else None, "cards": format_hand(cards)},
+        {
+            "points": table.hand_value(cards) if cards else None,
+            "cards": format_hand(cards, symbols=True),  # as the keys show them: 2♠
+        },
     )
 
 
