@@ -26,6 +26,7 @@ from rules_engine import Card, SearchTooLarge, TableOptions, get_rules
 from rules_engine.cards import SUITS, format_card  # noqa: E402
 from rules_engine.catalogue import cards_dealt
 from rules_engine.errors import HandTooLarge  # noqa: E402
+from rules_engine.house_rules import offered as house_rules_offered  # noqa: E402
 from rules_engine.limits import (
     CONTRACT_NODES,
     Budget,
@@ -46,7 +47,7 @@ SEARCH_OPTIONS = (
 
 def option_sets(slug: str) -> list[dict[str, object]]:
     """Every combination of the search options this system offers (decks: its own or 1-4)."""
-    offered = [o for o in SEARCH_OPTIONS if o in get_rules(slug).options]
+    offered = [o for o in SEARCH_OPTIONS if o in house_rules_offered(get_rules(slug))]
     values = {
         "exact_lay_down": (None, True, False),
         "no_contiguous_runs": (None, True, False),
