@@ -24,15 +24,23 @@ class Candidate:
     key: tuple[Any, ...]  # what makes two candidates the same meld
     uses: tuple[tuple[int, int], ...]  # (identity index, copies)
     jokers: int
-    given: tuple[Card, ...]  # a set's cards; a run's are made from its window when asked
+    given: tuple[Card, ...]  # cards given whole; a set's or a run's are made when asked
     run: tuple[str, int, int] | None  # suit, low, high
     # A run's window: its positions, which of them hold a real card, and whether it turns.
     window: tuple[tuple[int, ...], frozenset[int], bool] | None = None
+    # A set's rank, the real cards it takes of each suit, and its size.
+    split: tuple[int, tuple[int, ...], int] | None = None
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """The meld's cards, jokers pinned: made only for the melds a finder answers with
-        (a search looks at thousands of runs and lays a handful)."""
+        (a search looks at thousands of melds and lays a handful)."""
+        if self.split is not None:
+            rank, taken, size = self.split
+            cards = [Card(rank, s) for s, k in zip(SUITS, taken, strict=True) for _ in range(k)]
+            free = [s for s, k in zip(SUITS, taken, strict=True) if not k] or list(SUITS)
+            n = len(cards)
+            return (*cards, *(Card(0, "", (rank, free[i % len(free)])) for i in range(size - n)))
         if self.window is None or self.run is None:
             return self.given
         positions, natural_at, circular = self.window
@@ -86,10 +94,9 @@ def set_candidates(
                 uses = tuple(
                     (CARD_INDEX[(rank, s)], k) for s, k in zip(SUITS, split, strict=True) if k
                 )
-                cards = [Card(rank, s) for s, k in zip(SUITS, split, strict=True) for _ in range(k)]
-                free = [s for s, k in zip(SUITS, split, strict=True) if not k] or list(SUITS)
-                cards += [Card(0, "", (rank, free[i % len(free)])) for i in range(size - n)]
-                yield Candidate(("set", rank, size, uses), uses, size - n, tuple(cards), None)
+                yield Candidate(
+                    ("set", rank, size, uses), uses, size - n, (), None, split=(rank, split, size)
+                )
 
 
 def _takes(caps: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:

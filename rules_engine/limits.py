@@ -21,7 +21,7 @@ from .systems import RuleSystem
 # of three decks and six jokers cost the most; a contract search counts each start of a run
 # window in a suit the hand holds). Real hands need a fraction (bench/solver.py prints the
 # most any of the seeded hands needed: under 1,000).
-CONTRACT_NODES = 1_500
+CONTRACT_NODES = 3_000
 SHAPE_NODES = 12_000  # the search by shapes, where the contract search runs out (shapes.py)
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000
@@ -92,6 +92,10 @@ class Budget:
         self.left -= nodes
         if self.left < 0:
             raise SearchTooLarge(nodes=self.size)
+
+    def charge(self, nodes: int) -> None:
+        """Count work done outside a search (it raises at the search's next step)."""
+        self.left -= nodes
 
     @property
     def used(self) -> int:

@@ -64,6 +64,10 @@ def solve_contract(
         plays = deuces_used(plays, ways, rules.meld_rules)
     undecided = False
     for play in reversed(plays):
+        if len(plays) > 1:  # reading the hand again for each way to play its deuces is work
+            shapes.charge(len(play))
+        if budget.left <= 0 and shapes.left <= 0:  # both spent: the rest stays undecided
+            raise SearchTooLarge(nodes=budget.size)
         try:
             found = _lay(rules, ways, play, budget, shapes)
         except SearchTooLarge:
