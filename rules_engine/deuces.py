@@ -51,18 +51,28 @@ def refused_deuce(cards: Sequence[Card], meld: MeldRules) -> Card | None:
 
 
 def deuces_used(
-    plays: list[tuple[Card, ...]], ways: tuple[Contract, ...], meld: MeldRules
+    plays: list[tuple[Card, ...]], ways: tuple[Contract, ...], meld: MeldRules, lay_all: bool
 ) -> list[tuple[Card, ...]]:
-    """The ways to play a hand's deuces that a lay-down (not of every card) could need. A
-    run holds one 2 at most, so a contract of runs only lays at most one natural deuce of a
-    suit per run: a way keeping more of them natural lays nothing that the way with the
-    spare ones wild (and left in hand) does not."""
-    if any(r.kind == "set" for way in ways for r in way.requirements):
-        return plays
-    runs = max(len(way.requirements) for way in ways)
+    """The ways to play a hand's deuces that a lay-down could need, one of each kind.
+
+    A run holds one 2 at most, of its own suit: a contract of runs only (not laying every
+    card) lays at most one natural deuce of a suit per run, so a way keeping more of them
+    natural lays nothing that the way with the spare ones wild (left in hand) does not. And
+    where a set's suits may repeat, a natural deuce beyond what the runs could take serves
+    only a set of 2s, whatever its suit: two ways that keep as many natural deuces, and of
+    each suit as many as the runs could take, lay the same."""
+    runs = max(sum(r.kind == "run" for r in way.requirements) for way in ways)
+    sets = any(r.kind == "set" for way in ways for r in way.requirements)
     kept = []
+    seen = set()
     for play in plays:
         natural = Counter(card.suit for card in play if meld.wild(card))
-        if all(count <= runs for count in natural.values()):
-            kept.append(play)
+        if not sets and not lay_all and any(count > runs for count in natural.values()):
+            continue
+        if sets and not meld.set_distinct_suits:
+            kind = (tuple(min(natural[s], runs) for s in "SHDC"), sum(natural.values()))
+            if kind in seen:
+                continue
+            seen.add(kind)
+        kept.append(play)
     return kept

@@ -60,8 +60,7 @@ def solve_contract(
     ways = contract.ways()
     shapes = Budget(SHAPE_NODES)
     plays = deuce_plays(hand, rules.meld_rules)
-    if not contract.lay_all_cards:
-        plays = deuces_used(plays, ways, rules.meld_rules)
+    plays = deuces_used(plays, ways, rules.meld_rules, contract.lay_all_cards)
     undecided = False
     for play in reversed(plays):
         if len(plays) > 1:  # reading the hand again for each way to play its deuces is work

@@ -179,6 +179,31 @@ def test_the_finder_misses_no_lay_down_the_checker_would_accept(wild):
     assert 5 <= found <= 35
 
 
+def _brute_set_and_run(rules, hand):
+    """Whether a set of 3 and a run of 4, disjoint, of the hand meet round 2, by the checker."""
+    for three in itertools.combinations(range(len(hand)), 3):
+        rest = [i for i in range(len(hand)) if i not in three]
+        for four in itertools.combinations(rest, 4):
+            melds = [[hand[i] for i in three], [hand[i] for i in four]]
+            if check_contract(rules, 2, melds).valid:
+                return True
+    return False
+
+
+@pytest.mark.parametrize("wild", ["all", "black"])
+def test_the_finder_misses_no_set_and_run_the_checker_would_accept(wild):
+    rules = with_deuces(wild, slug="shanghai")
+    rng = random.Random(f"set-and-run-{wild}")
+    pack = [Card(r, s) for s in "SH" for r in (2, 2, 3, 4, 5, 6, 7)] + [Card(2, "D"), Card(0)]
+    found = 0
+    for _ in range(30):
+        hand = rng.sample(pack, 8)
+        solution = solve_contract(rules, 2, hand)
+        assert solution.found == _brute_set_and_run(rules, hand), hand
+        found += solution.found
+    assert 5 <= found <= 25
+
+
 # Scoring -------------------------------------------------------------------------------
 
 
@@ -241,11 +266,22 @@ def test_a_contract_of_runs_needs_no_way_keeping_more_natural_deuces_than_runs()
     plays = deuce_plays(hand, meld)
     assert len(plays) == 4 * 2
     two_runs = contract_for(rules, 3)  # two runs of 4
-    kept = deuces_used(plays, two_runs.ways(), meld)
+    kept = deuces_used(plays, two_runs.ways(), meld, lay_all=False)
     assert len(kept) == 3 * 2  # three natural 2♠ is one too many for two runs
     assert all(sum(c.rank == 2 and c.suit == "S" for c in play) <= 2 for play in kept)
     a_set_and_a_run = contract_for(rules, 2)
-    assert deuces_used(plays, a_set_and_a_run.ways(), meld) == plays  # a set of 2s holds more
+    assert deuces_used(plays, a_set_and_a_run.ways(), meld, lay_all=False) == plays
+
+
+def test_where_a_sets_suits_may_repeat_only_how_many_deuces_stay_natural_matters():
+    rules = with_deuces()
+    meld = rules.meld_rules
+    plays = deuce_plays(parse_cards("2S 2S 2H 2H 2D 9C"), meld)
+    assert len(plays) == 3 * 3 * 2
+    two_sets = contract_for(rules, 1).ways()
+    kept = deuces_used(plays, two_sets, meld, lay_all=False)
+    naturals = [sum(c.rank == 2 for c in play) for play in kept]
+    assert sorted(naturals) == [0, 1, 2, 3, 4, 5]  # one way for each count of natural 2s
 
 
 def test_a_spent_budget_is_not_set_to_work_again(monkeypatch):
