@@ -26,7 +26,7 @@ from rules_engine.deuces import deuce_plays, deuces_used
 from rules_engine.errors import HandTooLarge, SearchTooLarge
 from rules_engine.limits import Budget
 from rules_engine.melds import check_meld
-from rules_engine.messages import describe
+from rules_engine.messages import describe, reading_words
 from rules_engine.playable import read_document
 from rules_engine.scoring import hand_points
 from rules_engine.solver import solve_contract
@@ -82,6 +82,17 @@ def test_a_wild_deuce_fills_a_set_and_a_run():
 def test_a_deuce_in_its_own_place_stays_a_natural_two():
     result = check(with_deuces(), "9S 9D 9C | 2H 3H 4H 5H")
     assert result.valid and shown(result) == "9S 9D 9C | 2H 3H 4H 5H"
+
+
+def test_the_reading_says_which_deuce_stands_for_which_card_in_each_language():
+    run = check(with_deuces(), "7H 7S 7D | 5D 6D 2S 8D").readings[1]
+    assert reading_words(run, "fr") == (
+        "Suite de 4 cartes, 5 à 8 de carreau ; 2 de pique = 7 de carreau"
+    )
+    assert reading_words(run, "en") == "Run of 4, 5 to 8 of diamonds; 2 of spades = 7 of diamonds"
+    assert reading_words(run, "es") == (
+        "Escalera de 4 cartas, 5 a 8 de diamantes; 2 de picas = 7 de diamantes"
+    )
 
 
 def test_three_deuces_are_a_set_of_twos():

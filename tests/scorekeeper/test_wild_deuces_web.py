@@ -55,11 +55,21 @@ def test_a_black_deuce_left_in_hand_counts_as_a_joker_and_has_its_own_key(client
 
 
 @pytest.mark.django_db
-def test_the_rules_page_offers_wild_deuces_to_shanghai_and_contract_rummy(client):
-    english(client)
+@pytest.mark.parametrize(
+    ("language", "label", "own"),
+    [
+        ("en", "Wild deuces", "jokers only"),
+        ("fr", "Les deux servent de jokers", "les jokers seuls"),
+        ("es", "Doses comodín", "solo los comodines"),
+    ],
+)
+def test_the_rules_page_offers_wild_deuces_to_shanghai_and_contract_rummy(
+    client, language, label, own
+):
+    client.get(f"/language/{language}/")
     for slug in ("shanghai", "contract-rummy"):
         page = visible_text(client.get(f"/rules/{slug}/").content.decode())
-        assert "Wild deuces" in page and "jokers only" in page
+        assert label in page and own in page
 
 
 @pytest.mark.django_db
