@@ -89,6 +89,21 @@ def solve_opening(
     outside = sum(counts) - sum(counts[i] for i in relevant)
     start = tuple(counts[i] if i in relevant else 0 for i in range(52))
 
+    def ceiling(state: tuple[int, ...], jokers_left: int) -> int:
+        """The most the cards left could add, each at its most (an exact upper bound)."""
+        return sum(n * value[i] for i, n in enumerate(state) if n) + jokers_left * joker_most
+
+    def may_end(need_pure: bool, need_keep: bool, jokers_left: int, keep: int) -> bool:
+        """Whether a lay-down may end with every card placed: its pure run laid, a card kept
+        for the discard, the jokers not laid within what may stay in hand."""
+        return not (need_pure or (need_keep and not jokers_left) or jokers_left > keep)
+
+    def without(state: tuple[int, ...], anchor: int) -> tuple[int, ...]:
+        """The state once its lowest card stays in hand."""
+        kept = list(state)
+        kept[anchor] -= 1
+        return tuple(kept)
+
     @cache
     def best(
         state: tuple[int, ...], jokers_left: int, need_pure: bool, need_keep: bool, keep: int
@@ -98,21 +113,17 @@ def solve_opening(
         spend()
         anchor = next((i for i, n in enumerate(state) if n), None)
         if anchor is None:
-            if need_pure or (need_keep and not jokers_left) or jokers_left > keep:
-                return _NONE
-            return 0, ()
-        as_list = list(state)
-        as_list[anchor] -= 1
+            return (0, ()) if may_end(need_pure, need_keep, jokers_left, keep) else _NONE
         result: tuple[int, tuple[tuple[Card, ...], ...]] = _NONE
         if keep:  # the card stays in hand
-            result = best(tuple(as_list), jokers_left, need_pure, False, keep - 1)
-        ceiling = sum(n * value[i] for i, n in enumerate(state) if n) + jokers_left * joker_most
+            result = best(without(state, anchor), jokers_left, need_pure, False, keep - 1)
+        most = ceiling(state, jokers_left)
         for cand, points, pure, spent in by_anchor.get(anchor, ()):
             spend()
             if cand.jokers > jokers_left or any(state[s] < k for s, k in cand.uses):
                 continue
             # Exact pruning: even if every card left scored its most, this cannot win.
-            if ceiling - spent - (cand.jokers * joker_most) + points <= result[0]:
+            if most - spent - (cand.jokers * joker_most) + points <= result[0]:
                 continue
             after = list(state)
             for slot, k in cand.uses:
@@ -139,18 +150,17 @@ def solve_opening(
             return None
         anchor = next((i for i, n in enumerate(state) if n), None)
         if anchor is None:
-            if need_pure or (need_keep and not jokers_left) or jokers_left > keep or needed > 0:
-                failed.add(key)
-                return None
-            return 0, ()
-        ceiling = sum(n * value[i] for i, n in enumerate(state) if n) + jokers_left * joker_most
-        if ceiling < needed:
+            if needed <= 0 and may_end(need_pure, need_keep, jokers_left, keep):
+                return 0, ()
             failed.add(key)
             return None
-        if not needed and not need_pure and keep:  # enough laid: the rest may stay in hand
-            as_list = list(state)
-            as_list[anchor] -= 1
-            rest = reach(tuple(as_list), jokers_left, False, False, keep - 1, 0)
+        if ceiling(state, jokers_left) < needed:
+            failed.add(key)
+            return None
+        # Enough laid: the rest may stay in hand, tried first; else the richest melds first.
+        keep_first = not needed and not need_pure
+        if keep and keep_first:
+            rest = reach(without(state, anchor), jokers_left, False, False, keep - 1, 0)
             if rest is not None:
                 return rest
         for cand, points, pure, _ in by_anchor.get(anchor, ()):  # the richest first
@@ -170,10 +180,8 @@ def solve_opening(
             )
             if rest is not None:
                 return points + rest[0], (cand.cards,) + rest[1]
-        if keep:  # the card stays in hand
-            as_list = list(state)
-            as_list[anchor] -= 1
-            rest = reach(tuple(as_list), jokers_left, need_pure, False, keep - 1, needed)
+        if keep and not keep_first:  # the card stays in hand
+            rest = reach(without(state, anchor), jokers_left, need_pure, False, keep - 1, needed)
             if rest is not None:
                 return rest
         failed.add(key)

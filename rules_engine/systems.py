@@ -166,8 +166,13 @@ class CardValues:
         """A card left in hand: a wild deuce counts as a wild card. A deuce written without
         its suit is wild where every deuce is."""
         if card.deuce or (card.rank == 2 and _wild_here(card.suit, wild_deuces)):
-            return self.joker if self.wild_deuce is None else self.wild_deuce
+            return self.of_wild_deuce
         return self.of_rank(card.rank)
+
+    @property
+    def of_wild_deuce(self) -> int:
+        """A wild deuce left in hand: its own value, else a joker's."""
+        return self.joker if self.wild_deuce is None else self.wild_deuce
 
     def of_rank(self, rank: int) -> int:
         if rank == 0:

@@ -46,8 +46,7 @@ def scoring_lines(rules: RuleSystem) -> list[str]:
             % {"pips": values.pips, "face": values.face, "ace": values.ace, "joker": values.joker}
         )
     if values and rules.meld_rules.wild_deuces:
-        worth = values.joker if values.wild_deuce is None else values.wild_deuce
-        lines.append(_("A wild deuce left in hand: %(p)d.") % {"p": worth})
+        lines.append(_("A wild deuce left in hand: %(p)d.") % {"p": values.of_wild_deuce})
     bonus_words = {
         Fact.OPENED_FIRST: _("First to open: %(p)d."),
         Fact.WENT_OUT: _("The player who closes: %(p)d."),

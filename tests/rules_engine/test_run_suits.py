@@ -2,7 +2,6 @@
 black, red and black alternating (the "payaso"), for a whole game or one round; the
 checker reads them, the finder finds them in the hand's own cards, the files keep them."""
 
-import itertools
 import random
 
 import pytest
@@ -16,13 +15,13 @@ from rules_engine import (
     parse_melds,
     table_for,
 )
-from rules_engine.catalogue import round_rules
 from rules_engine.contracts import check_contract
-from rules_engine.melds import check_meld
 from rules_engine.messages import describe, reading_words
 from rules_engine.playable import read_document, read_variant
 from rules_engine.solver import solve_contract
 from rules_engine.variant_writer import document, toml
+
+from .brute import two_melds_meet
 
 ROUNDS = [
     {"cards": 10, "contract": [{"run": 4, "count": 2}]},
@@ -129,24 +128,6 @@ def test_the_finder_lays_the_hands_own_cards_and_the_checker_agrees(runs):
     assert found >= 5
 
 
-def _brute(rules, hand):
-    """Whether some two disjoint groups of the hand meet round 1 (two runs of 4): every
-    pair of 4-card subsets, checked by the checker."""
-    meld_rules = round_rules(rules, 1).meld_rules
-    fours = [
-        four
-        for four in itertools.combinations(range(len(hand)), 4)
-        if check_meld([hand[i] for i in four], meld_rules).valid
-    ]
-    for a, b in itertools.combinations(fours, 2):
-        if set(a) & set(b):
-            continue
-        melds = [[hand[i] for i in a], [hand[i] for i in b]]
-        if check_contract(rules, 1, melds).valid:
-            return True
-    return False
-
-
 @pytest.mark.parametrize("runs", ["any_suit", "one_colour", "alternating_colours"])
 def test_the_finder_misses_no_lay_down_the_checker_would_accept(runs):
     rules = variant(runs)
@@ -155,7 +136,7 @@ def test_the_finder_misses_no_lay_down_the_checker_would_accept(runs):
     pack = [Card(r, s) for s in "SHDC" for r in ranks] + [Card(0)] * 3
     for _ in range(30):  # about a third of them make the contract
         hand = rng.sample(pack, 10)
-        assert solve_contract(rules, 1, hand).found == _brute(rules, hand), hand
+        assert solve_contract(rules, 1, hand).found == two_melds_meet(rules, 1, hand, (4, 4)), hand
 
 
 def test_a_variant_file_keeps_its_runs_for_the_game_and_for_a_round():

@@ -3,7 +3,6 @@ stands for any card or stays a plain two. The checker reads both, the limits cou
 deuce as a joker and the decks as a deuce, the finder plays them, a deuce left in hand counts
 as a wild card, and the files, the house rule and the words say so."""
 
-import itertools
 import random
 
 import pytest
@@ -31,6 +30,8 @@ from rules_engine.playable import read_document
 from rules_engine.scoring import hand_points
 from rules_engine.solver import solve_contract
 from rules_engine.variant_writer import document, toml
+
+from .brute import two_melds_meet
 
 
 def with_deuces(wild="all", slug="contract-rummy", **values):
@@ -159,21 +160,6 @@ def test_the_finder_lays_a_deuce_standing_for_itself_as_a_two():
     assert parse_card("2H") in [c for meld in solution.melds for c in meld]
 
 
-def _brute(rules, hand):
-    """Whether two disjoint groups of the hand meet round 1 (two sets of 3), by the checker."""
-    meld_rules = round_rules(rules, 1).meld_rules
-    threes = [
-        three
-        for three in itertools.combinations(range(len(hand)), 3)
-        if check_meld([hand[i] for i in three], meld_rules).valid
-    ]
-    for a, b in itertools.combinations(threes, 2):
-        if not set(a) & set(b):
-            if check_contract(rules, 1, [[hand[i] for i in a], [hand[i] for i in b]]).valid:
-                return True
-    return False
-
-
 @pytest.mark.parametrize("wild", ["all", "black"])
 def test_the_finder_misses_no_lay_down_the_checker_would_accept(wild):
     rules = with_deuces(wild, slug="shanghai")  # at most one joker in a set of three
@@ -183,22 +169,11 @@ def test_the_finder_misses_no_lay_down_the_checker_would_accept(wild):
     for _ in range(40):  # a third to a half of them make the contract
         hand = rng.sample(pack, 8)
         solution = solve_contract(rules, 1, hand)
-        assert solution.found == _brute(rules, hand), hand
+        assert solution.found == two_melds_meet(rules, 1, hand, (3, 3)), hand
         if solution.found:
             found += 1
             assert check_contract(rules, 1, [list(m) for m in solution.melds]).valid
     assert 5 <= found <= 35
-
-
-def _brute_set_and_run(rules, hand):
-    """Whether a set of 3 and a run of 4, disjoint, of the hand meet round 2, by the checker."""
-    for three in itertools.combinations(range(len(hand)), 3):
-        rest = [i for i in range(len(hand)) if i not in three]
-        for four in itertools.combinations(rest, 4):
-            melds = [[hand[i] for i in three], [hand[i] for i in four]]
-            if check_contract(rules, 2, melds).valid:
-                return True
-    return False
 
 
 @pytest.mark.parametrize("wild", ["all", "black"])
@@ -210,7 +185,7 @@ def test_the_finder_misses_no_set_and_run_the_checker_would_accept(wild):
     for _ in range(30):
         hand = rng.sample(pack, 8)
         solution = solve_contract(rules, 2, hand)
-        assert solution.found == _brute_set_and_run(rules, hand), hand
+        assert solution.found == two_melds_meet(rules, 2, hand, (3, 4)), hand
         found += solution.found
     assert 5 <= found <= 25
 
