@@ -6,8 +6,8 @@ the whole game page again after each round (what its service worker did to keep 
 copy) and `Viewer` polls the live board every 3 s. `--mode live`, the app now: `LiveScorer`
 holds the game's stream open like every page (its own saves need no fetch: the save's answer
 is the new live part, and the worker sets it into its copy), and `LiveViewer` holds the
-stream and fetches the live board when a new version is announced (static/js/live.js); it
-reports "news to a phone", the time from the start of the scorer's save to the announcement
+stream, shows the live board it is sent, and fetches it when a version is announced without
+it (static/js/live.js); it reports "news to a phone", the time from the start of the scorer's save to the announcement
 on that phone. Tables come from the JSON file CAPACITY_TABLES names: [[edit, view], ...].
 """
 
@@ -115,8 +115,8 @@ class Scorer(FastHttpUser):
 
 def hold_stream(host: str, token: str, heard, opened=None) -> None:
     """One phone's stream of the game's versions, held until it drops: `opened()` once it
-    listens (the page then asks what changed since it loaded), `heard(version)` for each
-    announcement; a failure is counted, and the phone waits as a browser does."""
+    listens (the page then asks what changed since it loaded), `heard(version, board)` for
+    each announcement (`board`: the live part itself came with it); a failure is counted, and the phone waits as a browser does."""
     address = urllib.parse.urlparse(host)
     try:
         stream = socket.create_connection((address.hostname, address.port), timeout=60)
@@ -130,9 +130,15 @@ def hold_stream(host: str, token: str, heard, opened=None) -> None:
             raise OSError(f"stream answered {status!r}")
         if opened is not None:
             opened()
+        event = b""
         for line in lines:  # chunked: every event is one chunk, its lines whole
-            if line.startswith(b"data: ") and line[6:].strip().isdigit():
-                heard(int(line[6:]))
+            if line.startswith(b"event: "):
+                event = line[7:].strip()
+            elif event == b"version" and line.startswith(b"data: ") and line[6:].strip().isdigit():
+                heard(int(line[6:]), False)
+            elif event == b"board" and (shown := VERSION.search(line.decode(errors="replace"))):
+                heard(int(shown.group(1)), True)  # the live part itself: nothing to fetch
+                event = b""
     except OSError as error:
         events.request.fire(
             request_type="SSE",
@@ -155,7 +161,7 @@ class LiveScorer(Scorer):
 
     def keep_streaming(self) -> None:
         while True:  # its own saves' news: the page shows that version already
-            hold_stream(self.host, self.edit, lambda version: None)
+            hold_stream(self.host, self.edit, lambda version, board: None)
 
     def on_stop(self) -> None:
         self.streaming.kill()
@@ -182,8 +188,8 @@ class Viewer(FastHttpUser):
 
 
 class LiveViewer(FastHttpUser):
-    """A phone with the game open: its stream of versions, and a fetch of the live board
-    for each new one."""
+    """A phone with the game open: its stream of versions and boards, and a fetch of the
+    live board for a new version it was not sent."""
 
     weight = 3
     wait_time = constant(0)
@@ -197,14 +203,17 @@ class LiveViewer(FastHttpUser):
     def listen(self) -> None:
         hold_stream(self.host, self.view, self.heard, self.fetch)
 
-    def heard(self, version: int) -> None:
+    def heard(self, version: int, board: bool) -> None:
         if version <= self.version:
             return
         began = SAVED.get(self.view, {}).get(version)
         if began is not None:
             now = time.time()
             NEWS.append((now, (now - began) * 1000))
-        self.fetch()
+        if board:
+            self.version = version
+        else:
+            self.fetch()
 
     def fetch(self) -> None:
         """The live board, when newer than the version shown (else 204)."""

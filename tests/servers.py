@@ -62,6 +62,19 @@ class Stream:
                 return int(line[6:])
         raise AssertionError("the stream ended")
 
+    def next_event(self) -> tuple[str, str]:
+        """The next event (pings skipped): its name and its data, lines joined as a browser
+        joins them; fails after the read time-out."""
+        name, data = "message", []
+        for line in self.lines:
+            if line.startswith(b"event: "):
+                name = line[7:].decode()
+            elif line.startswith(b"data: ") or line == b"data:":
+                data.append(line[6:].decode())
+            elif not line and data:
+                return name, "\n".join(data)
+        raise AssertionError("the stream ended")
+
     def told_gone(self) -> bool:
         """Whether the next event says the game is gone, and the stream ends after it."""
         for line in self.lines:

@@ -92,11 +92,11 @@ def _connection(address: str) -> http.client.HTTPConnection:
 def _send(method: str, channel: str, body: str = "", event: str = "") -> None:
     for address in settings.LIVE_PUBLISH:
         connection = _connection(address)
-        headers = {"Content-Type": "text/plain"}
+        headers = {"Content-Type": "text/plain; charset=utf-8"}
         if event:
             headers["X-EventSource-Event"] = event
         try:
-            connection.request(method, f"/channel/{channel}", body=body, headers=headers)
+            connection.request(method, f"/channel/{channel}", body=body.encode(), headers=headers)
             connection.getresponse().read()
         except OSError as error:
             log.error("could not publish to %s: %s", address, error)
@@ -109,6 +109,19 @@ def announce(game_id: int, version: int) -> None:
     if settings.LIVE_PUBLISH:
         send = partial(_send, "POST", game_channel(game_id), str(version), "version")
         transaction.on_commit(partial(_publish, send))
+
+
+BOARD_BYTES = 64_000  # a board larger than this is fetched, as before (nginx keeps each one)
+
+
+def board(token_hash: str, html: str) -> None:
+    """The view-only pages' live part of the new version, sent along their link's own channel
+    (only that link's pages listen to it) before the version itself is announced: each of
+    them shows it at once instead of asking for it, and a page opened later is handed the
+    newest one as its stream opens. A page in another language, or a board too large to
+    send, is fetched as before."""
+    if settings.LIVE_PUBLISH and len(html.encode()) <= BOARD_BYTES:
+        transaction.on_commit(partial(_send, "POST", link_channel(token_hash), html, "board"))
 
 
 def revoke(token_hashes: Iterable[str]) -> None:

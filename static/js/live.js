@@ -1,6 +1,7 @@
 // The live table: every open page of a game shows each change within a second, pushed, not
 // polled. The server streams the game's version (Server-Sent Events); when it differs from
-// the version this page shows, the page fetches its live part, as it did when it polled.
+// the version this page shows, the page fetches its live part, as it did when it polled
+// (a view-only page is sent the live part itself, just before the version).
 // Where no stream opens (a proxy that buffers, a server that cannot stream), the page polls
 // every 3 s by itself.
 // What this phone was told is never taken back by news: a live part older than (or as old
@@ -253,6 +254,13 @@
     source.addEventListener("version", (event) => {
       heard = Math.max(heard, Number(event.data) || 0);
       refresh();
+    });
+    // A view-only page is sent the new live part itself (in the language it was made in):
+    // shown at once, the version heard next needs no fetch. Another language's is fetched.
+    source.addEventListener("board", (event) => {
+      if (!start.dataset.board) return;
+      const fresh = /<div id="live"[^>]*\bdata-board="([^"]*)"/.exec(event.data);
+      if (fresh && fresh[1] === start.dataset.board) swap(event.data);
     });
     source.addEventListener("gone", () => { source.close(); heard = 0; refresh(); }); // says why
     source.addEventListener("error", () => {

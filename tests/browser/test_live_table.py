@@ -18,8 +18,8 @@ pytestmark = pytest.mark.browser
 def phones(browser, server):
     contexts = []
 
-    def open_(path, width=390, height=844):
-        context = phone_context(browser, server, width, height)
+    def open_(path, width=390, height=844, **options):
+        context = phone_context(browser, server, width, height, **options)
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)
@@ -92,6 +92,30 @@ def test_a_save_shows_on_every_phone_within_a_second_without_polling(phones):
         scripts = [url for url in page.requests if "/static/js/" in url]
         assert {url.split("/")[-1].split(".")[0] for url in scripts} == {"outbox", "page"}
         assert page.errors == []
+
+
+def test_a_view_only_phone_shows_the_board_it_is_sent_without_asking_for_it(phones):
+    scorer = phones("/")
+    edit, view = start_game(scorer)
+    viewer = phones(view)
+    english = phones(view, locale="en-GB")  # sent a French board: it asks for its own
+    for page in (viewer, english):
+        streaming(page)
+    asked = {id(page): len(fetches(page)) for page in (viewer, english)}
+    enter_round(scorer, ["0", "12", "7"])
+    for page in (viewer, english):
+        page.locator('#live[data-version="1"]').wait_for()
+    assert "Manche 2 sur 7" in viewer.inner_text("#live")
+    assert "Round 2 of 7" in english.inner_text("#live")
+    assert len(fetches(viewer)) == asked[id(viewer)]  # shown as it was sent
+    assert len(fetches(english)) == asked[id(english)] + 1
+    for page in (viewer, english):
+        assert_on_screen(page, page.locator("#standings-title"), "the standings")
+        assert page.errors == []
+
+
+def fetches(page) -> list[str]:
+    return [url for url in page.requests if "/live/" in url]
 
 
 def test_a_round_half_typed_is_kept_and_saving_it_shows_both_versions(phones):

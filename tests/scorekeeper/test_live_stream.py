@@ -72,6 +72,41 @@ def test_every_phone_hears_a_saved_round_within_a_second(server):
             phone.__exit__()
 
 
+def enter_round_from_the_page(
+    base: str, scorer: requests.Session, edit: str, points: str, **headers: str
+) -> requests.Response:
+    """A round saved as the game's page saves it (htmx): the answer is the new live part."""
+    page = scorer.get(base + edit, headers=headers).text
+    return scorer.post(
+        base + edit + "rounds/",
+        {"csrfmiddlewaretoken": csrf(page), "went_out": "0", "points_1": points, "points_2": "5"},
+        headers={"Referer": base + edit, "HX-Request": "true", **headers},
+    )
+
+
+def test_a_view_only_phone_is_sent_the_new_board_before_the_version(server):
+    scorer, edit, view = start_game(server)
+    with Stream(server + view + "events/") as viewer, Stream(server + edit + "events/") as other:
+        assert enter_round_from_the_page(server, scorer, edit, "17").status_code == 200
+        name, board = viewer.next_event()
+        assert name == "board"
+        assert 'data-version="1"' in board and 'data-board="fr"' in board
+        assert "17" in board and edit.strip("/").split("/")[1] not in board  # no edit link
+        assert board == requests.get(server + view + "live/?v=0").text  # what a fetch gets
+        assert viewer.next_event() == ("version", "1")
+        # An edit phone is told the version only: its live part holds the form.
+        assert other.next_event() == ("version", "1")
+
+
+def test_the_board_sent_is_in_the_scorers_language_for_the_pages_to_compare(server):
+    scorer, edit, view = start_game(server)
+    with Stream(server + view + "events/") as viewer:
+        english = {"Accept-Language": "en"}
+        assert enter_round_from_the_page(server, scorer, edit, "9", **english).status_code == 200
+        name, board = viewer.next_event()
+    assert name == "board" and 'data-board="en"' in board and "Round 2 of 7" in board
+
+
 def test_a_phone_that_slept_is_told_the_newest_version_when_its_stream_opens_again(server):
     scorer, edit, view = start_game(server)
     with Stream(server + view + "events/") as phone:

@@ -35,6 +35,7 @@ from scorekeeper.games.services.games import (
 )
 from scorekeeper.games.services.history import last_change
 from scorekeeper.models import Game
+from scorekeeper.records import live
 from scorekeeper.web.access import (
     MAX_TOKEN,
     MY_CLUBS,
@@ -155,7 +156,8 @@ def share_with_viewers(request: HtmxHttpRequest, board: Board) -> None:
     and find it ready, in whichever worker they ask: each of them used to read the board and
     render it again (the capacity bench's viewers' fetches, a fifth of the CPU)."""
     game = board.game
-    viewer_copy(request, Access(game, view_token(game.view_salt), can_edit=False), "live", board)
+    access = Access(game, view_token(game.view_salt), can_edit=False)
+    live.board(game.view_token_hash, viewer_copy(request, access, "live", board))
 
 
 @require_GET
