@@ -7,8 +7,9 @@ copy) and `Viewer` polls the live board every 3 s. `--mode live`, the app now: `
 holds the game's stream open like every page (its own saves need no fetch: the save's answer
 is the new live part, and the worker sets it into its copy), and `LiveViewer` holds the
 stream, shows the live board it is sent, and fetches it when a version is announced without
-it (static/js/live.js); it reports "news to a phone", the time from the start of the scorer's save to the announcement
-on that phone. Tables come from the JSON file CAPACITY_TABLES names: [[edit, view], ...].
+it (static/js/live.js); every phone loads the score race with what it shows, as a browser
+does, where the page names it rather than carries it; it reports "news to a phone", the
+time from the start of the scorer's save to the announcement on that phone. Tables come from the JSON file CAPACITY_TABLES names: [[edit, view], ...].
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ from locust import FastHttpUser, between, constant, events, task
 TABLES = json.loads(open(os.environ["CAPACITY_TABLES"]).read())
 VERSION = re.compile(r'data-version="(\d+)"')
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+# The score race, where a page names it as an address of its own (the app before it was
+# carried by the page): a browser loads it with the page, once per version.
+CHART = re.compile(r'<img src="(/g/[^"]+/chart\.svg\?v=\d+)"')
 ROUND_EVERY = 120  # seconds between two rounds at one table
 SAVED: dict[str, dict[int, float]] = {}  # view token -> version -> when its save began
 NEWS: list[tuple[float, float]] = []  # (when, ms from the save's start to a phone hearing it)
@@ -46,6 +50,13 @@ def _write_news(environment, **_kwargs) -> None:
     if os.environ.get("CAPACITY_NEWS"):
         with open(f"{os.environ['CAPACITY_NEWS']}.{os.getpid()}", "w") as out:
             json.dump(NEWS, out)
+
+
+def load_images(client, html: str) -> None:
+    """What a browser loads with a page or a live part it shows: the score race, unless the
+    page carries it."""
+    for url in set(CHART.findall(html)):
+        client.get(url, name="chart", headers=ONCE)
 
 
 _seats: dict[str, itertools.cycle] = {}
@@ -83,6 +94,7 @@ class Scorer(FastHttpUser):
         page = self.client.get(f"/g/{self.edit}/", name="game page (edit)", headers=ONCE).text
         self.token = TOKEN.search(page).group(1)
         self.version = int(VERSION.search(page).group(1))
+        load_images(self.client, page)
 
     reload_after_save = True  # the app before the live table (see the module's words)
 
@@ -104,6 +116,7 @@ class Scorer(FastHttpUser):
                 response.failure(f"round not stored: {response.status_code}")
             else:
                 self.version = int(VERSION.search(response.text).group(1))
+                load_images(self.client, response.text)
         if self.reload_after_save:
             self.reload()
         # A game is 7 rounds on average: its PDF is exported, and the next game's page opens.
@@ -198,6 +211,7 @@ class LiveViewer(FastHttpUser):
         _edit, self.view = seat(self.environment, "viewer")
         page = self.client.get(f"/g/{self.view}/", name="view page", headers=ONCE).text
         self.version = int(VERSION.search(page).group(1))
+        load_images(self.client, page)
 
     @task
     def listen(self) -> None:
@@ -225,5 +239,6 @@ class LiveViewer(FastHttpUser):
         ) as response:
             if response.status_code == 200:
                 self.version = int(VERSION.search(response.text).group(1))
+                load_images(self.client, response.text)
             elif response.status_code != 204:
                 response.failure(f"live fetch answered {response.status_code}")

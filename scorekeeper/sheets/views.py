@@ -22,7 +22,6 @@ from rules_engine import (
     get_rules,
     offered,
 )
-from scorekeeper.core.charts import as_svg
 from scorekeeper.core.house_rules import HouseRulesForm
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.refusals import ServiceError
@@ -143,18 +142,6 @@ def blank_pdf(
         if table is None or data["per_sheet"] == 1:
             raise
         return pdf(compact=True)
-
-
-@require_GET
-def game_chart(request: HttpRequest, token: str) -> HttpResponse:
-    """The score race as SVG, for the game page and the view-only page (either token)."""
-    access = game_access(token)
-    board = game_board(access.game, lang())
-    response = HttpResponse(as_svg(board.chart()), "image/svg+xml")
-    current = request.GET.get("v") == str(access.game.version)
-    # The page asks for the chart of the version it shows: that one never changes.
-    response["Cache-Control"] = "private, max-age=86400" if current else "private, no-cache"
-    return response
 
 
 @require_GET
