@@ -8,8 +8,9 @@ holds the game's stream open like every page (its own saves need no fetch: the s
 is the new live part, and the worker sets it into its copy), and `LiveViewer` holds the
 stream, shows the live board it is sent, and fetches it when a version is announced without
 it (static/js/live.js); every phone loads the score race with what it shows, as a browser
-does, where the page names it rather than carries it; it reports "news to a phone", the
-time from the start of the scorer's save to the announcement on that phone. Tables come from the JSON file CAPACITY_TABLES names: [[edit, view], ...].
+does. It reports "news to a phone", the time from the start of the scorer's save to the
+announcement on that phone. Tables come from the JSON file CAPACITY_TABLES names:
+[[edit, view], ...].
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ from locust import FastHttpUser, between, constant, events, task
 TABLES = json.loads(open(os.environ["CAPACITY_TABLES"]).read())
 VERSION = re.compile(r'data-version="(\d+)"')
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-# The score race, where a page names it as an address of its own (the app before it was
-# carried by the page): a browser loads it with the page, once per version.
+# The score race: a browser loads it with the page or live part that names it, once per
+# version (lazy or not: on a phone the chart is near enough the screen to load at once).
 CHART = re.compile(r'<img src="(/g/[^"]+/chart\.svg\?v=\d+)"')
 ROUND_EVERY = 120  # seconds between two rounds at one table
 SAVED: dict[str, dict[int, float]] = {}  # view token -> version -> when its save began
@@ -53,8 +54,7 @@ def _write_news(environment, **_kwargs) -> None:
 
 
 def load_images(client, html: str) -> None:
-    """What a browser loads with a page or a live part it shows: the score race, unless the
-    page carries it."""
+    """What a browser loads with a page or a live part it shows: the score race."""
     for url in set(CHART.findall(html)):
         client.get(url, name="chart", headers=ONCE)
 

@@ -57,6 +57,7 @@ urlpatterns = [
     path("g/<str:token>/romi/finish/", romi.finish, name="romi_finish"),
     path("grids/", grids.blank_grid, name="blank_grid"),
     path("g/<str:token>/grid.pdf", grids.game_pdf, name="game_pdf"),
+    path("g/<str:token>/chart.svg", grids.game_chart, name="game_chart"),
     path("g/<str:token>/game.json", exchange.game_json, name="game_json"),
     path("g/<str:token>/game.csv", exchange.game_csv, name="game_csv"),
     path("import/schema/<slug:kind>.json", exchange.import_schema, name="import_schema"),

@@ -7,7 +7,6 @@ dark); the SVG carries its own dark-mode style, since an <img> does not see the 
 
 from __future__ import annotations
 
-import base64
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -137,13 +136,6 @@ def as_svg(drawing: Drawing) -> str:
     svg = svg.replace(f"font-family: {FONT};", "font-family: system-ui, sans-serif;")
     tag_end = svg.index(">", svg.index("<svg")) + 1
     return str(svg[:tag_end]) + DARK_STYLE + str(svg[tag_end:])
-
-
-def as_image_address(drawing: Drawing) -> str:
-    """The chart as an image address of its own (a `data:` URI): the page carries it, so no
-    phone asks for it after each round. Inside an image, the SVG's style is its own, not
-    the page's (whose policy allows no inline style)."""
-    return "data:image/svg+xml;base64," + base64.b64encode(as_svg(drawing).encode()).decode()
 
 
 def summary(

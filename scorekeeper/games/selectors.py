@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 from urllib.parse import urlencode
 
@@ -187,12 +186,6 @@ class Board:
                 start = self.starts[player.seat] if self.starts else 0
                 marked.append((player, first, last, start))
         return marked
-
-    @cached_property
-    def chart_image(self) -> str:
-        """The score race as the page's image (drawn once per board: the scorer's answer
-        and the viewers' board of one save share it)."""
-        return charts.as_image_address(self.chart())
 
     @property
     def chart_summary(self) -> str:

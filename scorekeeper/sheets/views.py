@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone, translation
@@ -22,6 +23,7 @@ from rules_engine import (
     get_rules,
     offered,
 )
+from scorekeeper.core.charts import as_svg
 from scorekeeper.core.house_rules import HouseRulesForm
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.refusals import ServiceError
@@ -142,6 +144,29 @@ def blank_pdf(
         if table is None or data["per_sheet"] == 1:
             raise
         return pdf(compact=True)
+
+
+CHART_CACHE_SECONDS = 600
+
+
+@require_GET
+def game_chart(request: HttpRequest, token: str) -> HttpResponse:
+    """The score race as SVG, for the game page and the view-only page (either token): drawn
+    once per version for every phone and worker (the shared cache; it holds names and
+    totals only, no words of a language), as drawing it costs more than the rest of a
+    round's save."""
+    access = game_access(token)
+    game = access.game
+
+    def drawn() -> str:
+        return as_svg(game_board(game, lang()).chart())
+
+    key = f"chart:{game.uuid}:{game.version}"
+    response = HttpResponse(cache.get_or_set(key, drawn, CHART_CACHE_SECONDS), "image/svg+xml")
+    current = request.GET.get("v") == str(game.version)
+    # The page asks for the chart of the version it shows: that one never changes.
+    response["Cache-Control"] = "private, max-age=86400" if current else "private, no-cache"
+    return response
 
 
 @require_GET

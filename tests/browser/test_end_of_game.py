@@ -71,7 +71,10 @@ def test_the_end_shows_winner_ranking_race_and_both_buttons_on_the_first_screen(
     for button in (share, again):
         assert_on_screen(page, page.get_by_role("button", name=button), button)
     race = page.locator(".summary figure.chart img")
-    race.scroll_into_view_if_needed()
+    race.scroll_into_view_if_needed()  # loaded once near the screen (lazy)
+    race.evaluate(
+        "img => img.complete && img.naturalWidth > 0 || new Promise((done) => img.onload = done)"
+    )
     assert race.evaluate("img => img.complete && img.naturalWidth > 0")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=f"/tmp/end-of-game-{width}-{scheme}.png", full_page=True)

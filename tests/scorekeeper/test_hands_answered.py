@@ -3,7 +3,6 @@ stored once, a hand too late is answered in words, the seat page says what the l
 stored for its player, the scorer's phone shows each sent hand's value and why a deal did
 not add up, and a finished game's seat page is the end-of-game page."""
 
-import base64
 import re
 import uuid
 
@@ -100,8 +99,7 @@ def test_a_finished_game_on_a_seat_page_is_the_end_of_game_page(client, start_ga
     page = client.get(seats["Ben"]).content.decode()
     assert "Ana wins!" in visible_text(page) and "data-share-button" in page
     chart = re.search(r'<img src="([^"]+)"', page.split('class="summary"')[1]).group(1)
-    assert chart.startswith("data:image/svg+xml;base64,")  # the page carries the race
-    assert b">Ben<" in base64.b64decode(chart.split(",", 1)[1])
+    assert client.get(chart.replace("&amp;", "&")).status_code == 200
     assert "play_again" not in page and "Play again" not in visible_text(page)
 
 

@@ -1,7 +1,6 @@
 """The score race: running totals drawn for the game page, the view-only page and the PDF,
 with the same figures in words for anyone who cannot see the drawing."""
 
-import base64
 import io
 import re
 
@@ -53,26 +52,37 @@ def test_a_name_wider_than_the_chart_is_shortened():
 
 
 @pytest.mark.django_db
-def test_the_game_and_view_pages_carry_the_race_once_a_round_is_played(client, start_game):
+def test_the_game_and_view_pages_show_the_race_once_a_round_is_played(client, start_game):
     client.get("/language/en/")
     g = start_game("liverpool", ["Ana", "Ben"])
-    assert "data:image/svg+xml" not in client.get(g.url).content.decode()
+    assert "chart.svg" not in client.get(g.url).content.decode()
     client.post(g.url + "rounds/", round_data({1: "25"}, out=0))
-    for url in (g.url, g.view_url, g.url + "live/", g.view_url + "live/"):
+    for url in (g.url, g.view_url):
         page = client.get(url).content.decode()
-        image = re.search(r'<img src="data:image/svg\+xml;base64,([^"]+)"[^>]*alt="([^"]+)"', page)
+        image = re.search(
+            r'<img src="([^"]+chart\.svg\?v=\d+)" loading="lazy"[^>]*alt="([^"]+)"', page
+        )
         assert image and image.group(2) == "Score race after 1 round: Ana 0, Ben 25."
-        svg = base64.b64decode(image.group(1)).decode()
-        assert ">Ben<" in svg and "prefers-color-scheme: dark" in svg
+        chart = client.get(image.group(1).replace("&amp;", "&"))
+        assert chart["Content-Type"] == "image/svg+xml" and b">Ben<" in chart.content
+        assert "max-age" in chart["Cache-Control"]
+    stale = client.get(g.url + "chart.svg?v=0")
+    assert stale["Cache-Control"] == "private, no-cache"
 
 
 @pytest.mark.django_db
-def test_no_phone_asks_for_the_race_after_a_round(client, start_game):
-    """Each phone used to fetch the chart of each new version, which read the whole game."""
+def test_the_race_is_drawn_once_a_version_for_every_phone(
+    client, start_game, django_assert_max_num_queries
+):
+    """Drawing it costs more than the rest of a round's save: the phones of a table that
+    scroll to it share one drawing of each version."""
     g = start_game("liverpool", ["Ana", "Ben"])
     client.post(g.url + "rounds/", round_data({1: "25"}, out=0))
-    assert "chart.svg" not in client.get(g.url).content.decode()
-    assert client.get(g.url + "chart.svg").status_code == 404
+    first = client.get(g.url + "chart.svg?v=1").content
+    with django_assert_max_num_queries(1):  # the token's game only, not its rounds
+        assert client.get(g.view_url + "chart.svg?v=1").content == first
+    client.post(g.url + "rounds/", round_data({1: "40"}, out=0))
+    assert client.get(g.view_url + "chart.svg?v=2").content != first
 
 
 @pytest.mark.django_db
@@ -108,6 +118,10 @@ def test_the_race_has_a_printed_page_of_its_own_and_its_width(client, start_game
     assert len(lines) == 5
     drawn = max(line["x1"] for line in lines) - min(line["x0"] for line in lines)
     assert drawn > page.width * 0.6  # scaled up from the phone's 340 points
+
+
+def test_an_unknown_game_has_no_chart(client, db):
+    assert client.get("/g/nope/chart.svg").status_code == 404
 
 
 def test_a_late_player_s_line_starts_at_their_starting_total_not_at_zero():
