@@ -129,7 +129,8 @@ class Scorer(FastHttpUser):
 def hold_stream(host: str, token: str, heard, opened=None) -> None:
     """One phone's stream of the game's versions, held until it drops: `opened()` once it
     listens (the page then asks what changed since it loaded), `heard(version, board)` for
-    each announcement (`board`: the live part itself came with it); a failure is counted, and the phone waits as a browser does."""
+    each announcement (`board`: the live part itself came with it); a failure is counted,
+    and the phone waits as a browser does."""
     address = urllib.parse.urlparse(host)
     try:
         stream = socket.create_connection((address.hostname, address.port), timeout=60)

@@ -117,9 +117,9 @@ BOARD_BYTES = 64_000  # a board larger than this is fetched, as before (nginx ke
 def board(token_hash: str, html: str) -> None:
     """The view-only pages' live part of the new version, sent along their link's own channel
     (only that link's pages listen to it) before the version itself is announced: each of
-    them shows it at once instead of asking for it, and a page opened later is handed the
-    newest one as its stream opens. A page in another language, or a board too large to
-    send, is fetched as before."""
+    them shows it at once instead of asking for it. A page in another language, a board too
+    large to send, or a page whose stream opens later (nchan hands it the newest version
+    only) fetches it as before."""
     if settings.LIVE_PUBLISH and len(html.encode()) <= BOARD_BYTES:
         transaction.on_commit(partial(_send, "POST", link_channel(token_hash), html, "board"))
 

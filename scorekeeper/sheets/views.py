@@ -153,8 +153,8 @@ CHART_CACHE_SECONDS = 600
 def game_chart(request: HttpRequest, token: str) -> HttpResponse:
     """The score race as SVG, for the game page and the view-only page (either token): drawn
     once per version for every phone and worker (the shared cache; it holds names and
-    totals only, no words of a language), as drawing it costs more than the rest of a
-    round's save."""
+    totals only, no words of a language): each phone asks for it after each round, and
+    drawing it costs about a third of what the round's save does."""
     access = game_access(token)
     game = access.game
 
