@@ -7,7 +7,8 @@ copy) and `Viewer` polls the live board every 3 s. `--mode live`, the app now: `
 holds the game's stream open like every page (its own saves need no fetch: the save's answer
 is the new live part, and the worker sets it into its copy), and `LiveViewer` holds the
 stream, shows the live board it is sent, and fetches it when a version is announced without
-it (static/js/live.js); every phone loads the score race with what it shows, as a browser
+it (static/js/live.js); every phone loads the score race where what it shows names it as an
+image (the app before 2026-11-27; it is set into the page since), as a browser
 does. It reports "news to a phone", the time from the start of the scorer's save to the
 announcement on that phone. Tables come from the JSON file CAPACITY_TABLES names:
 [[edit, view], ...].
@@ -30,8 +31,9 @@ from locust import FastHttpUser, between, constant, events, task
 TABLES = json.loads(open(os.environ["CAPACITY_TABLES"]).read())
 VERSION = re.compile(r'data-version="(\d+)"')
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-# The score race: a browser loads it with the page or live part that names it, once per
-# version (lazy or not: on a phone the chart is near enough the screen to load at once).
+# The score race as an image (the app until 2026-11-27): a browser loads it with the page or
+# live part that names it, once per version (lazy or not: on a phone the chart is near
+# enough the screen to load at once). Since, the race is part of the page: nothing to load.
 CHART = re.compile(r'<img src="(/g/[^"]+/chart\.svg\?v=\d+)"')
 ROUND_EVERY = 120  # seconds between two rounds at one table
 SAVED: dict[str, dict[int, float]] = {}  # view token -> version -> when its save began
@@ -54,7 +56,8 @@ def _write_news(environment, **_kwargs) -> None:
 
 
 def load_images(client, html: str) -> None:
-    """What a browser loads with a page or a live part it shows: the score race."""
+    """What a browser loads with a page or a live part it shows: the score race, where it is
+    an image."""
     for url in set(CHART.findall(html)):
         client.get(url, name="chart", headers=ONCE)
 
@@ -129,8 +132,8 @@ class Scorer(FastHttpUser):
 def hold_stream(host: str, token: str, heard, opened=None) -> None:
     """One phone's stream of the game's versions, held until it drops: `opened()` once it
     listens (the page then asks what changed since it loaded), `heard(version, board)` for
-    each announcement (`board`: the live part itself came with it); a failure is counted,
-    and the phone waits as a browser does."""
+    each announcement (`board`: the live part itself, when it came with it, else None); a
+    failure is counted, and the phone waits as a browser does."""
     address = urllib.parse.urlparse(host)
     try:
         stream = socket.create_connection((address.hostname, address.port), timeout=60)
@@ -144,15 +147,19 @@ def hold_stream(host: str, token: str, heard, opened=None) -> None:
             raise OSError(f"stream answered {status!r}")
         if opened is not None:
             opened()
-        event = b""
+        event, data = b"", []
         for line in lines:  # chunked: every event is one chunk, its lines whole
             if line.startswith(b"event: "):
-                event = line[7:].strip()
-            elif event == b"version" and line.startswith(b"data: ") and line[6:].strip().isdigit():
-                heard(int(line[6:]), False)
-            elif event == b"board" and (shown := VERSION.search(line.decode(errors="replace"))):
-                heard(int(shown.group(1)), True)  # the live part itself: nothing to fetch
-                event = b""
+                event, data = line[7:].strip(), []
+            elif line.startswith(b"data: "):
+                data.append(line[6:])
+            elif not line.strip() and event:  # the event's end
+                text = b"".join(data).decode(errors="replace")
+                if event == b"version" and text.strip().isdigit():
+                    heard(int(text), None)
+                elif event == b"board" and (shown := VERSION.search(text)):
+                    heard(int(shown.group(1)), text)  # the live part itself: nothing to fetch
+                event, data = b"", []
     except OSError as error:
         events.request.fire(
             request_type="SSE",
@@ -218,15 +225,16 @@ class LiveViewer(FastHttpUser):
     def listen(self) -> None:
         hold_stream(self.host, self.view, self.heard, self.fetch)
 
-    def heard(self, version: int, board: bool) -> None:
+    def heard(self, version: int, board: str | None) -> None:
         if version <= self.version:
             return
         began = SAVED.get(self.view, {}).get(version)
         if began is not None:
             now = time.time()
             NEWS.append((now, (now - began) * 1000))
-        if board:
+        if board is not None:
             self.version = version
+            load_images(self.client, board)  # as the page swapping it in does
         else:
             self.fetch()
 

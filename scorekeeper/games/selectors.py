@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 from urllib.parse import urlencode
 
 from django.core.exceptions import ValidationError
+from django.utils.safestring import mark_safe
 from reportlab.graphics.shapes import Drawing
 
 from rules_engine import (
@@ -22,7 +24,7 @@ from rules_engine import (
     dealt,
     parse_hand,
 )
-from scorekeeper.core import charts
+from scorekeeper.core import charts, race
 from scorekeeper.core.house_rules import encode, in_force
 from scorekeeper.core.keypad import parse_points
 from scorekeeper.core.refusals import kept_words
@@ -164,11 +166,21 @@ class Board:
         """Each round's running totals, seat by seat: what the score race draws."""
         return [[None if cell.sat_out else cell.running for cell in row.cells] for row in self.rows]
 
-    def chart(self) -> Drawing:
-        """The score race of this game (a late player's line from their start)."""
+    @cached_property
+    def race_layout(self) -> race.RaceLayout:
+        """The score race of this game laid out (a late player's line from their start)."""
         firsts = [self.sitting(p.seat)[0] for p in self.players]
         names = [p.name for p in self.players]
-        return charts.score_race(names, self.running, self.starts or None, firsts)
+        return race.lay_out(names, self.running, self.starts or None, firsts)
+
+    def chart(self) -> Drawing:
+        """The score race for the printed grid."""
+        return race.drawing(self.race_layout)
+
+    @property
+    def chart_svg(self) -> str:
+        """The score race set into a page (a save renders it for every phone: plain text)."""
+        return mark_safe(race.svg(self.race_layout, self.chart_summary))  # noqa: S308 (escaped there)
 
     def sitting(self, seat: int) -> tuple[int, int | None]:
         """The first round a seat played and its last (None: still at the table)."""
@@ -191,10 +203,6 @@ class Board:
     def chart_summary(self) -> str:
         names = [p.name for p in self.players]
         return charts.summary(names, self.running, self.ranks, self.totals)
-
-    @property
-    def chart_size(self) -> tuple[int, int]:
-        return charts.size([p.name for p in self.players])
 
     @property
     def standings(self) -> list[Standing]:

@@ -23,7 +23,7 @@ from rules_engine import (
     get_rules,
     offered,
 )
-from scorekeeper.core.charts import as_svg
+from scorekeeper.core import race
 from scorekeeper.core.house_rules import HouseRulesForm
 from scorekeeper.core.i18n import lang
 from scorekeeper.core.refusals import ServiceError
@@ -151,17 +151,18 @@ CHART_CACHE_SECONDS = 600
 
 @require_GET
 def game_chart(request: HttpRequest, token: str) -> HttpResponse:
-    """The score race as SVG, for the game page and the view-only page (either token): drawn
-    once per version for every phone and worker (the shared cache; it holds names and
-    totals only, no words of a language): each phone asks for it after each round, and
-    drawing it costs about a third of what the round's save does."""
+    """The score race as an SVG file of its own (either token), for a page that still names
+    it and for anyone who saves it: the pages set the same drawing into themselves. Kept
+    once per version in the shared cache (it holds names and totals only, no words of a
+    language but its summary's, which is the scorer's)."""
     access = game_access(token)
     game = access.game
 
     def drawn() -> str:
-        return as_svg(game_board(game, lang()).chart())
+        board = game_board(game, lang())
+        return race.svg(board.race_layout, board.chart_summary, standalone=True)
 
-    key = f"chart:{game.uuid}:{game.version}"
+    key = f"chart:{game.uuid}:{game.version}:{lang()}"
     response = HttpResponse(cache.get_or_set(key, drawn, CHART_CACHE_SECONDS), "image/svg+xml")
     current = request.GET.get("v") == str(game.version)
     # The page asks for the chart of the version it shows: that one never changes.

@@ -56,7 +56,7 @@ def test_the_big_screen_fits_every_screen_and_reads_from_afar(
         for width, height in screens:
             page.set_viewport_size({"width": width, "height": height})
             page.goto(g.view_url + "screen/")
-            page.locator(".bs-race img").wait_for()
+            page.locator(".bs-race svg").wait_for()
             found = page.evaluate(FITS)
             assert found["lines"] == players
             assert not found["scrolls"], (width, height, players)

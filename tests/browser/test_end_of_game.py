@@ -70,12 +70,16 @@ def test_the_end_shows_winner_ranking_race_and_both_buttons_on_the_first_screen(
     assert ranking.all_inner_texts() == ["1 Ana 0", "2 Ben 105", "3 Cléo 210"]
     for button in (share, again):
         assert_on_screen(page, page.get_by_role("button", name=button), button)
-    race = page.locator(".summary figure.chart img")
-    race.scroll_into_view_if_needed()  # loaded once near the screen (lazy)
-    race.evaluate(
-        "img => img.complete && img.naturalWidth > 0 || new Promise((done) => img.onload = done)"
+    race = page.get_by_role(
+        "img",
+        name="Score race after 7 rounds"
+        if locale.startswith("en")
+        else "Course aux points après 7 manches",
     )
-    assert race.evaluate("img => img.complete && img.naturalWidth > 0")
+    race.scroll_into_view_if_needed()
+    box = race.bounding_box()
+    assert box and box["width"] > width * 0.8 and box["x"] + box["width"] <= width
+    assert abs(box["height"] / box["width"] - 214 / 340) < 0.02  # scaled, not squeezed
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=f"/tmp/end-of-game-{width}-{scheme}.png", full_page=True)
 

@@ -12,6 +12,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -59,7 +60,8 @@ def finished_result(board: Board, game: Game) -> dict[str, str]:
     return {
         "text": result_text(board),
         "view": reverse("game", args=[view_token(game.view_salt)]),
-        "pdf": f"{board.rules.slug}-{game.created_at:%Y-%m-%d}.pdf",
+        # The table's own day, as the PDF names itself (not the UTC day, wrong after midnight).
+        "pdf": f"{board.rules.slug}-{timezone.localtime(game.created_at):%Y-%m-%d}.pdf",
     }
 
 
