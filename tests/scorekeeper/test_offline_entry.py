@@ -118,6 +118,13 @@ def test_the_game_page_carries_the_next_rounds_for_offline_entry(client, start_g
     assert 'id="outbox"' not in client.get(g.view_url).content.decode()
 
 
+def test_a_view_only_page_carries_only_the_round_to_deal(client, start_game):
+    """It enters nothing offline: the later rounds' cards would be rendered for nothing."""
+    g = start_game("rami-contrat", ["A", "B", "C"])
+    html = client.get(g.view_url).content.decode()
+    assert html.count('class="round-card"') == 1 and 'data-round="1"' in html
+
+
 def test_a_fresh_csrf_token_is_handed_out_uncached(client):
     response = client.get("/csrf/")
     assert len(response.json()["token"]) >= 32
