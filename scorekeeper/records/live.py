@@ -54,6 +54,11 @@ def _publish(send: Callable[[], None]) -> None:
         held.append(send)
 
 
+def publishing() -> bool:
+    """Whether changes reach open pages through streams (else the pages poll)."""
+    return bool(settings.LIVE_PUBLISH)
+
+
 def game_channel(game_id: int) -> str:
     return f"game-{game_id}"
 

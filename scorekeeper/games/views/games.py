@@ -124,25 +124,27 @@ def viewer_key(access: Access, partial: str) -> str:
     return f"viewer:{access.game.uuid}:{access.game.version}:{lang()}:{partial}"
 
 
-def viewer_copy(
+def viewer_rendered(
     request: HtmxHttpRequest, access: Access, partial: str, board: Board | None = None
 ) -> str:
-    """A view-only page (or its live part), rendered once per version and language for every
-    phone and every worker (the shared cache).
+    """A view-only page (or its live part): no form that posts, so no CSRF token (the
+    language switch is a link); the same for every viewer of a version."""
+    template = "games/game.html" if partial == "page" else f"games/game.html#{partial}"
+    context = {
+        **game_context(request, access, board),
+        "read_only": True,
+        "next_url": reverse("game", args=[access.token]),
+    }
+    return render_to_string(template, context, request)
 
-    Every viewer of a version gets the same page: it has no form that posts, so no CSRF token
-    (the language switch is a link), and any change bumps the version, so a cached copy is
-    never stale.
-    """
+
+def viewer_copy(request: HtmxHttpRequest, access: Access, partial: str) -> str:
+    """A view-only page (or its live part), rendered once per version and language for every
+    phone and every worker that asks for it (the shared cache): any change bumps the
+    version, so a cached copy is never stale."""
 
     def rendered() -> str:
-        template = "games/game.html" if partial == "page" else f"games/game.html#{partial}"
-        context = {
-            **game_context(request, access, board),
-            "read_only": True,
-            "next_url": reverse("game", args=[access.token]),
-        }
-        return render_to_string(template, context, request)
+        return viewer_rendered(request, access, partial)
 
     copy = cache.get_or_set(viewer_key(access, partial), rendered, VIEWER_CACHE_SECONDS)
     return str(copy)
@@ -154,12 +156,17 @@ def viewer_response(request: HtmxHttpRequest, access: Access, partial: str) -> H
 
 def share_with_viewers(request: HtmxHttpRequest, board: Board) -> None:
     """After a round saved from a phone whose answer read the board anyway: the viewers' live
-    part of the new version, made now from that board. The view-only phones hear the news
-    and find it ready, in whichever worker they ask: each of them used to read the board and
-    render it again (the capacity bench's viewers' fetches, a fifth of the CPU)."""
+    part of the new version, made now from that board and sent to the view-only phones with
+    the news, so none of them asks for it (each of them used to read the board and render
+    it again: the capacity bench's viewers' fetches, a fifth of the CPU). It is not stored
+    in the cache as well: the phones it reaches need nothing more, and writing it there cost
+    the workers as much as rendering it (py-spy under load); the rare phone that fetches
+    (another language, a stream opened late) renders it once for all the others."""
+    if not live.publishing():  # no streams: the viewers poll, and render it once asked
+        return
     game = board.game
     access = Access(game, view_token(game.view_salt), can_edit=False)
-    live.board(game.view_token_hash, viewer_copy(request, access, "live", board))
+    live.board(game.view_token_hash, viewer_rendered(request, access, "live", board))
 
 
 @require_GET
