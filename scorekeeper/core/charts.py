@@ -14,7 +14,7 @@ from reportlab.graphics import renderSVG
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 
-from scorekeeper.core.race import AXIS_SIZE, INK, PALETTE, WIDTH
+from scorekeeper.core.race import AXIS_SIZE, GRID, INK, PALETTE, WIDTH
 from scorekeeper.core.typefaces import FONT
 
 __all__ = ["AXIS_SIZE", "INK", "PALETTE", "WIDTH", "as_svg", "style_axes", "summary"]
@@ -36,7 +36,7 @@ def style_axes(across: Any, values: Any, size: float = AXIS_SIZE) -> None:
         axis.labels.fillColor = colors.HexColor(INK)
         axis.strokeColor = colors.HexColor(INK)
     values.visibleGrid = True
-    values.gridStrokeColor = colors.HexColor("#bbbbbb")
+    values.gridStrokeColor = colors.HexColor(GRID)
     values.gridStrokeWidth = 0.3
 
 

@@ -234,9 +234,8 @@ def drawing(layout: RaceLayout) -> Drawing:
         flat = [v for a, b in points for v in (a, height - b)]
         sheet.add(PolyLine(flat, strokeColor=colors.HexColor(stroke), strokeWidth=2))
     for stroke, start, middle, _label in layout.legend:
-        sample = Line(start, height - middle, start + SWATCH, height - middle)
-        sample.strokeColor, sample.strokeWidth = colors.HexColor(stroke), 2
-        sheet.add(sample)
+        sample = (start, height - middle, start + SWATCH, height - middle)
+        sheet.add(Line(*sample, strokeColor=colors.HexColor(stroke), strokeWidth=2))
     for label in words:
         sheet.add(
             String(

@@ -1,7 +1,6 @@
 """Sharing: unguessable links, view-only visitors never change anything, live updates."""
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from scorekeeper.games.views import games
