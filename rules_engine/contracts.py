@@ -130,22 +130,38 @@ class _Search:
         self.checks = checks
         self.needed = needed
         self.best: _Best | None = None
+        # Whether the melds laid as runs can be read apart depends only on which they are.
+        self.apart: dict[
+            tuple[int, ...], tuple[list[MeldReading] | None, tuple[int, int] | None]
+        ] = {}
 
     def run(self) -> None:
-        self._assign(0, [], frozenset())
+        self._assign(0, [], frozenset(), 0)
 
-    def _assign(self, i: int, plan: list[int | None], used: frozenset[int]) -> None:
-        if self.best is not None and self.best[0] == 0:
+    def _assign(self, i: int, plan: list[int | None], used: frozenset[int], known: int) -> None:
+        """Each plan of which requirement each meld fills; `known` counts the problems the
+        plan has so far (a plan never loses one): one as many as the best so far is dropped."""
+        short = len(self.reqs) - len(used) > len(self.checks) - i  # one missing at least
+        if self.best is not None and known + short >= self.best[0]:
             return
         if i == len(self.checks):
             self._score(plan)
             return
         check = self.checks[i]
-        if check.valid:
-            for r, req in enumerate(self.reqs):
-                if r not in used and check.readings_of(req.kind):
-                    self._assign(i + 1, plan + [r], used | {r})
-        self._assign(i + 1, plan + [None], used)
+        if not check.valid:
+            self._assign(i + 1, plan + [None], used, known + 1)
+            return
+        for r, req in enumerate(self.reqs):
+            # Alike requirements are filled in their order: which of two "run of 4" a meld
+            # fills changes nothing, and trying both multiplies the plans.
+            if r not in used and r == self._first_free(req, used) and check.readings_of(req.kind):
+                wrong = not fits(req, len(check.cards))
+                self._assign(i + 1, plan + [r], used | {r}, known + wrong)
+        extra = not self.rules.extra_melds_allowed
+        self._assign(i + 1, plan + [None], used, known + extra)
+
+    def _first_free(self, req: Requirement, used: frozenset[int]) -> int:
+        return next(r for r, other in enumerate(self.reqs) if other == req and r not in used)
 
     def _score(self, plan: list[int | None]) -> None:
         errors: list[Reason] = []
@@ -187,12 +203,15 @@ class _Search:
                 )
             )
         if self.rules.forbid_contiguous_runs and len(runs) > 1:
-            chosen, clash = _choose_runs(
-                runs,
-                [],
-                self.rules.overlapping_runs_meet,
-                self.rules.meld_rules.circular_runs,
-            )
+            which = tuple(i for i, _ in runs)
+            if which not in self.apart:
+                self.apart[which] = _choose_runs(
+                    runs,
+                    [],
+                    self.rules.overlapping_runs_meet,
+                    self.rules.meld_rules.circular_runs,
+                )
+            chosen, clash = self.apart[which]
             if chosen is not None:
                 for (i, _), reading in zip(runs, chosen, strict=True):
                     readings[i] = reading
