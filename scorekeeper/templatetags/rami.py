@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from django import template
@@ -86,6 +87,38 @@ def rank_label(rank: str) -> str:
         return f"{rank}, " + (_("black deuce, wild") if rank == "2♠" else _("red deuce, wild"))
     word = rank_word(value, lang()) if value else rank
     return rank if word == rank else f"{rank}, {word}"
+
+
+@register.simple_tag
+def rank_pad(target: str, keys: Sequence[str], next_key: bool = False) -> str:
+    """The card picker's keys for the input `target`: alike for every hand of a page but
+    for the target, so written once per language and set of keys (fifty-odd buttons a
+    round form, each label translated)."""
+    keys_markup = _rank_pad_keys(tuple(keys), next_key, lang())
+    return mark_safe(  # the target is an input id the form wrote; escaped all the same
+        f'<div class="rank-pad" role="group" aria-label="{conditional_escape(_("Cards"))}" '
+        f'data-target="{conditional_escape(target)}">{keys_markup}</div>'
+    )
+
+
+@lru_cache(maxsize=64)
+def _rank_pad_keys(keys: tuple[str, ...], next_key: bool, language: str) -> str:
+    del language  # a key of the cache: the labels are in the active language
+    buttons = [
+        f'<button type="button" data-card="{conditional_escape(rank)}" '
+        f'aria-label="{conditional_escape(rank_label(rank))}">{conditional_escape(rank)}</button>'
+        for rank in keys
+    ]
+    buttons.append(
+        f'<button type="button" data-card-undo aria-label="'
+        f'{conditional_escape(_("Remove the last card"))}">⌫</button>'
+    )
+    if next_key:
+        buttons.append(
+            f'<button type="button" data-card-next aria-label="'
+            f'{conditional_escape(_("Next player"))}">→</button>'
+        )
+    return "".join(buttons)
 
 
 @register.filter
