@@ -120,12 +120,26 @@ def _sizes(
     minimum = max(req.size, meld.set_min if kind == "set" else meld.run_min)
     if req.exact:
         return [req.size]
-    if kind == "set" and not lay_all:
-        return [minimum]  # a bigger set only holds cards a smaller one could leave in hand
     top = meld.run_max if kind == "run" else sum(counts) + jokers
     if meld.set_max is not None and kind == "set":
         top = min(top, meld.set_max)
+    if kind == "set" and not lay_all:
+        # A bigger set only holds cards a smaller one could leave in hand, unless it may
+        # hold more jokers than one card fewer would.
+        return [minimum, *(n for n in range(minimum + 1, top + 1) if not shortens(kind, meld, n))]
     return range(minimum, top + 1)
+
+
+def shortens(kind: str, meld: MeldRules, length: int) -> bool:
+    """Whether every meld of this kind and length stays one with a card fewer (a set: any
+    card; a run: an end card): not where a longer meld may hold more jokers (Shanghai's run
+    of 5 holds 2, of 4 only 1; "never more jokers than naturals" lets a run of 4 hold 2, of 3
+    only 1)."""
+    most, fewer = meld.jokers_most(kind, length), meld.jokers_most(kind, length - 1)
+    if most - 1 > fewer:
+        return False  # even without a joker it would hold too many
+    # A run whose two ends are natural cards loses a natural one.
+    return kind == "set" or min(most, length - 2) <= fewer
 
 
 def run_candidates(
@@ -149,8 +163,10 @@ def run_candidates(
     sizes = list(_sizes("run", req, meld, lay_all, counts, jokers))
     if not (lay_all or req.exact):
         # A run longer than needed can lose an end card unless two other runs of its suit
-        # end right there; so with k runs, min + max(0, k - 2) cards always suffice.
-        sizes = sizes[: 1 + max(0, runs - 2)] if contiguity else sizes[:1]
+        # end right there; so with k runs, min + max(0, k - 2) cards always suffice, and
+        # the lengths whose runs may hold more jokers than one card fewer would.
+        kept = 1 + max(0, runs - 2) if contiguity else 1
+        sizes = [*sizes[:kept], *(n for n in sizes[kept:] if not shortens("run", meld, n))]
     lows = run_lows(2, meld)  # every start of two cards or more; longer windows stop below
     last = 13 if meld.ace_end == "low" else 14
     wanted = set(sizes)

@@ -23,6 +23,7 @@ from .systems import RuleSystem
 # most any of the seeded hands needed: under 1,000).
 CONTRACT_NODES = 3_000
 SHAPE_NODES = 12_000  # the search by shapes, where the contract search runs out (shapes.py)
+WALK_NODES = 6_000  # the walk along the ranks, for a contract of runs (run_walk.py)
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000
 

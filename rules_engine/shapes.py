@@ -20,7 +20,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import combinations
 
-from .candidates import CARD_INDEX, hand_counts
+from .candidates import CARD_INDEX, hand_counts, shortens
 from .cards import SUITS, Card
 from .contracts import runs_touch
 from .filling import Filling, Shape
@@ -110,9 +110,9 @@ class _Search:
         # The jokers the requirements still to come need, each on its own, from the cards
         # they can still get: past the jokers held, nothing below can be laid.
         cards = filling.available()
-        sizes = {(r.kind, self._least(r)) for r in self.order[i:]}
+        sizes = {(r.kind, n) for r in self.order[i:] for n in self._holding(r)}
         least = {kind_size: self._floor(*kind_size, cards) for kind_size in sizes}
-        floors = {r: least[(r.kind, self._least(r))] for r in self.order[i:]}
+        floors = {r: min(least[(r.kind, n)] for n in self._holding(r)) for r in set(self.order[i:])}
         rest = sum(floors[r] for r in self.order[i + 1 :])
         if used + floors[req] + rest > self.jokers:
             return None
@@ -163,6 +163,16 @@ class _Search:
         self.budget.spend(1 + len(shapes) // 2)  # looking at every shape is work too
         return min((_needs(shape, cards) for shape in shapes), default=_NEVER)
 
+    def _holding(self, req: Requirement) -> list[int]:
+        """The lengths of this requirement's melds that may hold more jokers than one card
+        fewer (the least first): the fewest jokers it needs is read from these."""
+        if req.exact:
+            return [req.size]
+        least = self._least(req)
+        meld = self.rules.meld_rules
+        top = meld.run_max if req.kind == "run" else meld.set_max or least + 16
+        return [least, *(n for n in range(least + 1, top + 1) if not shortens(req.kind, meld, n))]
+
     def _least(self, req: Requirement) -> int:
         meld = self.rules.meld_rules
         return max(req.size, meld.set_min if req.kind == "set" else meld.run_min)
@@ -193,11 +203,10 @@ class _Search:
             sizes = [req.size]
         elif room is not None:  # every card laid: the last meld takes what is left
             sizes = [room] if last else list(range(least, room + 1))
-        elif req.kind == "set":
-            sizes = [least]
-        else:
-            longer = max(0, self.runs - 2) if self.contiguity else 0
+        else:  # the lengths the card search makes too (candidates.py)
+            longer = max(0, self.runs - 2) if self.contiguity and req.kind == "run" else 0
             sizes = list(range(least, least + 1 + longer))
+            sizes += [n for n in self._holding(req) if n > sizes[-1]]
         for size in sizes:
             if size < least or (room is not None and size > room):
                 continue

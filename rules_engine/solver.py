@@ -1,8 +1,9 @@
 """Exact lay-down finder for a round's contract.
 
 Each way of the contract, for each way to play the hand's wild deuces, is searched card by
-card (card_search.py) and, where that runs out of its budget, by shapes (shapes.py); a hand
-none can lay is then told why, from shorter searches for each kind of meld.
+card (card_search.py) and, where that runs out of its budget, by walking each suit's ranks
+for a contract of runs (run_walk.py), else by shapes (shapes.py); a hand none can lay is
+then told why, from shorter searches for each kind of meld.
 """
 
 from __future__ import annotations
@@ -14,9 +15,18 @@ from .cards import Card, natural
 from .catalogue import cards_dealt, contract_for, round_rules
 from .deuces import deuce_plays, deuces_used
 from .errors import SearchTooLarge
-from .limits import CONTRACT_NODES, SHAPE_NODES, Budget, HandLimits, check_hand, hand_limits
+from .limits import (
+    CONTRACT_NODES,
+    SHAPE_NODES,
+    WALK_NODES,
+    Budget,
+    HandLimits,
+    check_hand,
+    hand_limits,
+)
 from .melds import Reason
 from .run_suits import one_suit_rules, own_cards, renamed
+from .run_walk import walk_runs, walkable
 from .shapes import NotDecided, decide
 from .systems import Contract, RuleSystem
 
@@ -59,16 +69,17 @@ def solve_contract(
     # it makes the most melds), in one budget: the work stays bounded however many.
     ways = contract.ways()
     shapes = Budget(SHAPE_NODES)
+    walks = Budget(WALK_NODES)
     plays = deuce_plays(hand, rules.meld_rules)
     plays = deuces_used(plays, ways, rules.meld_rules, contract.lay_all_cards)
     undecided = False
     for play in reversed(plays):
         if len(plays) > 1:  # reading the hand again for each way to play its deuces is work
             shapes.charge(len(play))
-        if budget.left <= 0 and shapes.left <= 0:  # both spent: the rest stays undecided
+        if budget.left <= 0 and shapes.left <= 0 and walks.left <= 0:  # the rest stays undecided
             raise SearchTooLarge(nodes=budget.size)
         try:
-            found = _lay(rules, ways, play, budget, shapes)
+            found = _lay(rules, ways, play, Budgets(budget, walks, shapes))
         except SearchTooLarge:
             undecided = True  # another play may still lay it; else the answer is undecided
             continue
@@ -101,19 +112,24 @@ def _searched(rules: RuleSystem, hand: list[Card]) -> tuple[RuleSystem, list[Car
     return one_suit_rules(rules), [renamed(c, rules.meld_rules) for c in hand]
 
 
+@dataclass(frozen=True)
+class Budgets:
+    """The searches' budgets for one hand, shared by every way and every play of deuces."""
+
+    cards: Budget
+    walk: Budget
+    shapes: Budget
+
+
 def _lay(
-    rules: RuleSystem,
-    ways: tuple[Contract, ...],
-    play: tuple[Card, ...],
-    budget: Budget,
-    shapes: Budget,
+    rules: RuleSystem, ways: tuple[Contract, ...], play: tuple[Card, ...], budgets: Budgets
 ) -> tuple[tuple[Card, ...], ...] | None:
     """A lay-down of one way, from the hand with its deuces played as `play` says, in the
     hand's own cards, each wild deuce back in the place of a joker."""
     hand = _as_jokers(play)
     searched_rules, searched = _searched(rules, hand)
     for way in ways:
-        found = _search_or_shapes(searched_rules, way, searched, budget, shapes)
+        found = _search(searched_rules, way, searched, budgets)
         if found is None:
             continue
         if searched is not hand:
@@ -129,16 +145,23 @@ def _lay(
     return None
 
 
-def _search_or_shapes(
-    rules: RuleSystem, contract: Contract, hand: list[Card], budget: Budget, shapes: Budget
+def _search(
+    rules: RuleSystem, contract: Contract, hand: list[Card], budgets: Budgets
 ) -> tuple[tuple[Card, ...], ...] | None:
     """The card-by-card search, and where its budget runs out (many jokers beside long
-    stretches of one suit), the search by shapes (shapes.py) in a budget of its own."""
+    stretches of one suit), the walk along the ranks for a contract of runs, else (or where
+    the walk runs out too) the search by shapes (shapes.py), each in a budget of its own."""
     # A spent budget is not set to work again: past it, each of many ways to play wild
     # deuces would still pay for making its candidates or shapes before giving up.
+    budget, shapes = budgets.cards, budgets.shapes
     if budget.left > 0:
         try:
             return search_cards(rules, contract, hand, budget)
+        except SearchTooLarge:
+            pass
+    if budgets.walk.left > 0 and walkable(rules, contract):
+        try:
+            return walk_runs(rules, contract, hand, budgets.walk)
         except SearchTooLarge:
             pass
     if shapes.left <= 0:

@@ -10,6 +10,7 @@ from rules_engine import (
     parse_cards,
     parse_hand,
     parse_melds,
+    solver,
 )
 from rules_engine.contracts import check_contract
 from rules_engine.limits import CONTRACT_NODES, Budget, check_hand, hand_limits
@@ -18,7 +19,8 @@ from rules_engine.solver import solve_contract
 from rules_engine.solver_opening import solve_opening
 
 FULL_DECK = [Card(rank, suit) for suit in "SHDC" for rank in range(1, 14)]
-# Found by bench/solver.py's adversarial search: needs about 19,000 nodes to decide.
+# Found by bench/solver.py's adversarial search: the card search needs about 19,000 nodes to
+# decide it (the walk along the ranks, 1,300 states).
 HARD_LIVERPOOL = "JK 7H JK JK JK 6C JK JH 7H 8H 9H 10H JH 2C 3H 10D 9S QC 5S"
 
 
@@ -76,9 +78,12 @@ def test_the_largest_real_hand_is_still_searched():
     assert solve_contract(get_rules("liverpool"), 7, hand).found
 
 
-def test_a_search_past_its_budget_says_so_instead_of_answering():
+def test_a_search_past_its_budget_says_so_instead_of_answering(monkeypatch):
     rules = get_rules("liverpool")
     hand = parse_cards(HARD_LIVERPOOL)
+    # The walk and the shapes each with a budget too small for this hand.
+    monkeypatch.setattr(solver, "WALK_NODES", 100)
+    monkeypatch.setattr(solver, "SHAPE_NODES", 100)
     with pytest.raises(SearchTooLarge) as stopped:
         solve_contract(rules, 7, hand)
     assert stopped.value.code == "search_too_large"

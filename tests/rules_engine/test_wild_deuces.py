@@ -277,9 +277,11 @@ def test_a_spent_budget_is_not_set_to_work_again(monkeypatch):
         raise AssertionError("searched past a spent budget")
 
     monkeypatch.setattr(solver, "search_cards", never)
+    monkeypatch.setattr(solver, "walk_runs", never)
     monkeypatch.setattr(solver, "decide", never)
-    spent, shapes = Budget(10), Budget(10)
-    spent.left = shapes.left = 0
+    spent, walk, shapes = Budget(10), Budget(10), Budget(10)
+    spent.left = walk.left = shapes.left = 0
     rules = with_deuces()
+    budgets = solver.Budgets(spent, walk, shapes)
     with pytest.raises(SearchTooLarge):
-        solver._search_or_shapes(rules, contract_for(rules, 1), parse_cards("7H 7S"), spent, shapes)
+        solver._search(rules, contract_for(rules, 1), parse_cards("7H 7S"), budgets)

@@ -1,0 +1,89 @@
+"""The states of a run the walk along the ranks keeps (run_walk.py).
+
+A run open at some rank is its requirement's kind, its length and jokers so far, and, where
+jokers may not sit side by side, whether its last card is one. Most of that does not change
+what it may still become: two runs of one kind whose futures close alike (the same cards and
+jokers added make both fit or neither) are one state, so Liverpool's run of 4 only tells
+whether it reached 4 cards and holds a natural one, whatever it holds past that. The table
+of those states is made once per meld rules and contract.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .contracts import fits
+from .systems import MeldRules, Requirement
+
+RUN_MOST = 14  # the longest run: A-2-...-K-A
+
+
+@dataclass(frozen=True)
+class RunStates:
+    """The states of an open run, numbered; what each may do."""
+
+    kind: tuple[int, ...]  # the requirement kind of each state
+    closes: tuple[bool, ...]  # may end here
+    natural: tuple[int, ...]  # the state after one more natural card (-1: none fits)
+    joker: tuple[int, ...]  # ...after one more joker (-1: none fits)
+    short: tuple[int, ...]  # the fewest cards more before it may end
+    naturals: tuple[int, ...]  # ...and the fewest natural cards of them
+    start: dict[tuple[int, bool], int]  # (kind, a joker first) -> state
+
+
+@cache
+def run_states(meld: MeldRules, reqs: tuple[Requirement, ...]) -> RunStates:
+    """The states of runs of these requirements (each one kind) under these meld rules."""
+    most = [meld.jokers_most("run", n) for n in range(2 * RUN_MOST + 3)]
+    apart = not meld.jokers_side_by_side
+    ids: dict[tuple[int, int, int, bool], int] = {}
+    info: list[tuple[int, bool, int, int]] = []  # kind, closes, short, naturals
+    edges: dict[int, list[int]] = {}
+    canon: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+    dead: set[tuple[int, int, int]] = set()
+    for kind, req in enumerate(reqs):
+        seen: dict[frozenset[tuple[int, int]], tuple[int, int, int]] = {}
+        for length in range(1, RUN_MOST + 3):
+            for used in range(length + 1):
+                future = frozenset(
+                    (more, jokers)
+                    for more in range(RUN_MOST + 1)
+                    if fits(req, length + more)
+                    for jokers in range(more + 1)
+                    if used + jokers <= most[length + more]
+                )
+                me = seen.setdefault(future, (kind, length, used))
+                canon[(kind, length, used)] = me
+                if not future:
+                    dead.add(me)
+                elif me == (kind, length, used):
+                    for last in (False, True) if apart else (False,):
+                        ids[(*me, last)] = len(info)
+                        short = min(m for m, _ in future)
+                        info.append((kind, (0, 0) in future, short, min(m - j for m, j in future)))
+    for (kind, length, used, last), number in ids.items():
+        grown = []
+        for joker in (False, True):
+            after = canon.get((kind, length + 1, used + joker))
+            if after is None or after in dead or (joker and last):
+                grown.append(-1)
+            else:
+                grown.append(ids[(*after, joker and apart)])
+        edges[number] = grown
+    order = sorted(ids.values())
+    start = {
+        (kind, joker): ids[(*canon[(kind, 1, int(joker))], joker and apart)]
+        for kind in range(len(reqs))
+        for joker in (False, True)
+        if canon[(kind, 1, int(joker))] not in dead
+    }
+    return RunStates(
+        kind=tuple(info[i][0] for i in order),
+        closes=tuple(info[i][1] for i in order),
+        natural=tuple(edges[i][0] for i in order),
+        joker=tuple(edges[i][1] for i in order),
+        short=tuple(info[i][2] for i in order),
+        naturals=tuple(info[i][3] for i in order),
+        start=start,
+    )
