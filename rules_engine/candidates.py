@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -126,10 +127,20 @@ def _sizes(
     if kind == "set" and not lay_all:
         # A bigger set only holds cards a smaller one could leave in hand, unless it may
         # hold more jokers than one card fewer would.
-        return [minimum, *(n for n in range(minimum + 1, top + 1) if not shortens(kind, meld, n))]
+        return [minimum, *(n for n in holding_more(kind, meld) if minimum < n <= top)]
     return range(minimum, top + 1)
 
 
+MELD_MOST = 64  # longer than any meld a hand holds
+
+
+@cache
+def holding_more(kind: str, meld: MeldRules) -> tuple[int, ...]:
+    """The lengths of melds of this kind that may hold more jokers than one card fewer."""
+    return tuple(n for n in range(2, MELD_MOST) if not shortens(kind, meld, n))
+
+
+@cache
 def shortens(kind: str, meld: MeldRules, length: int) -> bool:
     """Whether every meld of this kind and length stays one with a card fewer (a set: any
     card; a run: an end card): not where a longer meld may hold more jokers (Shanghai's run
@@ -166,7 +177,8 @@ def run_candidates(
         # end right there; so with k runs, min + max(0, k - 2) cards always suffice, and
         # the lengths whose runs may hold more jokers than one card fewer would.
         kept = 1 + max(0, runs - 2) if contiguity else 1
-        sizes = [*sizes[:kept], *(n for n in sizes[kept:] if not shortens("run", meld, n))]
+        more = holding_more("run", meld)
+        sizes = [*sizes[:kept], *(n for n in sizes[kept:] if n in more)]
     lows = run_lows(2, meld)  # every start of two cards or more; longer windows stop below
     last = 13 if meld.ace_end == "low" else 14
     wanted = set(sizes)

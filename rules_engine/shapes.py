@@ -20,7 +20,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import combinations
 
-from .candidates import CARD_INDEX, hand_counts, shortens
+from .candidates import CARD_INDEX, hand_counts, holding_more
 from .cards import SUITS, Card
 from .contracts import runs_touch
 from .filling import Filling, Shape
@@ -75,6 +75,7 @@ class _Search:
         self.contiguity = rules.forbid_contiguous_runs and sum(r.kind == "run" for r in reqs) > 1
         self.runs = sum(r.kind == "run" for r in reqs)
         self.cache: dict[tuple[str, int], list[Shape]] = {}
+        self.holding: dict[Requirement, list[int]] = {}
         # The requirement with the fewest shapes first: what it leaves narrows the others
         # (three sets in a hand of one suit before its runs). Alike ones stay together.
         self.placed = sorted(
@@ -166,12 +167,13 @@ class _Search:
     def _holding(self, req: Requirement) -> list[int]:
         """The lengths of this requirement's melds that may hold more jokers than one card
         fewer (the least first): the fewest jokers it needs is read from these."""
-        if req.exact:
-            return [req.size]
-        least = self._least(req)
-        meld = self.rules.meld_rules
-        top = meld.run_max if req.kind == "run" else meld.set_max or least + 16
-        return [least, *(n for n in range(least + 1, top + 1) if not shortens(req.kind, meld, n))]
+        if req not in self.holding:
+            least = self._least(req)
+            meld = self.rules.meld_rules
+            top = meld.run_max if req.kind == "run" else meld.set_max or least + 16
+            longer = (n for n in holding_more(req.kind, meld) if least < n <= top)
+            self.holding[req] = [req.size] if req.exact else [least, *longer]
+        return self.holding[req]
 
     def _least(self, req: Requirement) -> int:
         meld = self.rules.meld_rules

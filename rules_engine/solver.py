@@ -149,8 +149,8 @@ def _search(
     rules: RuleSystem, contract: Contract, hand: list[Card], budgets: Budgets
 ) -> tuple[tuple[Card, ...], ...] | None:
     """The card-by-card search, and where its budget runs out (many jokers beside long
-    stretches of one suit), the walk along the ranks for a contract of runs, else (or where
-    the walk runs out too) the search by shapes (shapes.py), each in a budget of its own."""
+    stretches of one suit), the walk along the ranks for a contract of runs, else the search
+    by shapes (shapes.py), each in a budget of its own."""
     # A spent budget is not set to work again: past it, each of many ways to play wild
     # deuces would still pay for making its candidates or shapes before giving up.
     budget, shapes = budgets.cards, budgets.shapes
@@ -159,11 +159,15 @@ def _search(
             return search_cards(rules, contract, hand, budget)
         except SearchTooLarge:
             pass
-    if budgets.walk.left > 0 and walkable(rules, contract):
+    if walkable(rules, contract):
+        # The walk is exact for runs only; where it runs out, so would the shapes (their
+        # time is the walk's).
         try:
+            if budgets.walk.left <= 0:
+                raise SearchTooLarge(nodes=budgets.walk.size)
             return walk_runs(rules, contract, hand, budgets.walk)
-        except SearchTooLarge:
-            pass
+        except SearchTooLarge:  # said as the contract search's budget
+            raise SearchTooLarge(nodes=budget.size) from None
     if shapes.left <= 0:
         raise SearchTooLarge(nodes=budget.size)
     try:
