@@ -35,7 +35,8 @@ class RunStates:
 @cache
 def run_states(meld: MeldRules, reqs: tuple[Requirement, ...]) -> RunStates:
     """The states of runs of these requirements (each one kind) under these meld rules."""
-    most = [meld.jokers_most("run", n) for n in range(2 * RUN_MOST + 3)]
+    # A run holds a natural card whatever the rules (the table reads a run from its cards).
+    most = [min(meld.jokers_most("run", n), n - 1) for n in range(2 * RUN_MOST + 3)]
     apart = not meld.jokers_side_by_side
     ids: dict[tuple[int, int, int, bool], int] = {}
     info: list[tuple[int, bool, int, int]] = []  # kind, closes, short, naturals

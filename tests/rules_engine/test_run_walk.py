@@ -2,6 +2,7 @@
 whatever the jokers, where the card-by-card search runs out of its budget."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -128,3 +129,13 @@ def test_the_walk_answers_as_the_card_search_on_every_runs_only_round(options):
                         left.remove(card)  # every card laid is one the hand holds
                 compared += 1
     assert compared >= 60
+
+
+def test_a_run_of_jokers_only_is_never_laid_even_where_the_rules_ask_no_natural():
+    rules = get_rules("liverpool")
+    rules = replace(rules, meld_rules=replace(rules.meld_rules, min_naturals=0))
+    hand = parse_cards("JK JK JK JK 5H 6H 7H 8H")
+    melds = walk_runs(round_rules(rules, 3), contract_for(rules, 3), hand, Budget(10_000))
+    assert melds is not None  # 5H JK JK 8H and 6H 7H JK JK, or alike
+    assert all(any(not card.is_joker for card in meld) for meld in melds)
+    assert check_contract(rules, 3, [list(m) for m in melds]).valid
