@@ -10,7 +10,7 @@ publishing socket (`LIVE_PUBLISH`). Settings from the environment:
 | variable | default | meaning |
 |---|---|---|
 | `WEB_CONCURRENCY` | 2 × cores + 1 | gunicorn's workers (one request at a time each) |
-| `APP_QUEUE` | 32 × workers | requests inside the app or waiting for it (about a second of work); past it, 503 at once |
+| `APP_QUEUE` | 8 × workers | requests inside the app or waiting for it (about half a second of work under load); past it, 503 at once |
 | `STREAMS_PER_CLIENT` | 64 | open pages' streams one address may hold (429 past it) |
 | `CONNECTIONS_PER_CLIENT` | 256 | connections one address may hold (429 past it) |
 | `REQUEST_BODY_SECONDS` | 10 | a body that stops arriving this long is cut off (408) |
@@ -119,7 +119,9 @@ def nginx_config(run: Path, bind: str, workers: int, publish_listen: str) -> str
         "access_log": access_log if access_log == "off" else f"{access_log} app",
         "body_seconds": str(env_int("REQUEST_BODY_SECONDS", 10)),
         "app_seconds": "60",
-        "app_queue": str(env_int("APP_QUEUE", 32 * workers)),
+        # A short queue: past the app's limit, a phone told "busy, try again in 2 s" at once
+        # fares better than one kept waiting its turn for seconds (bench/RESULTS.md).
+        "app_queue": str(env_int("APP_QUEUE", 8 * workers)),
         "listen": nginx_listen(bind),
         "connections_per_client": str(
             min(env_int("CONNECTIONS_PER_CLIENT", 256), MOST_PER_ADDRESS)
