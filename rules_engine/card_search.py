@@ -22,7 +22,7 @@ from .candidates import (
 )
 from .cards import Card
 from .contracts import fits, runs_touch
-from .limits import Budget
+from .limits import Budget, jokers_laid
 from .melds import run_lows, run_readings, set_readings
 from .systems import Contract, Requirement, RuleSystem
 
@@ -55,12 +55,10 @@ class _CardSearch:
             self.group_start[i] = self.group_start[i - 1] if alike else i
 
     def solve(self, counts: list[int], jokers: int) -> list[Candidate] | None:
-        most = self.rules.lay_down_jokers_most
-        if most is not None and jokers > most:
-            if self.lay_all:
-                return None  # every card laid would lay more jokers than one lay-down holds
-            jokers = most  # the others stay in hand
-        return self._step(0, counts, jokers, (), (), None)
+        usable = jokers_laid(self.rules, jokers, self.lay_all)
+        if usable is None:
+            return None
+        return self._step(0, counts, usable, (), (), None)
 
     def _rest(
         self,

@@ -80,6 +80,16 @@ def check_hand(
             raise HandTooLarge("too_many_copies", card=card, count=count, most=4 * limits.copies)
 
 
+def jokers_laid(rules: RuleSystem, jokers: int, lay_all: bool) -> int | None:
+    """The jokers of the hand one lay-down may use: all of them, or as many as the game lets
+    one lay-down hold (the others stay in hand); None where every card must be laid and that
+    would lay more jokers than one lay-down holds."""
+    most = rules.lay_down_jokers_most
+    if most is None or jokers <= most:
+        return jokers
+    return None if lay_all else most
+
+
 class Budget:
     """Nodes a search may still explore; `spend` raises SearchTooLarge past the end."""
 

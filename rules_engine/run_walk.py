@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from .cards import SUITS, Card
-from .limits import Budget
+from .limits import Budget, jokers_laid
 from .melds import run_readings
 from .run_states import run_states
 from .systems import Contract, Requirement, RuleSystem
@@ -265,12 +265,9 @@ def walk_runs(
 ) -> tuple[tuple[Card, ...], ...] | None:
     """A lay-down of this way of a contract of runs (`walkable`), or None when there is
     none; SearchTooLarge past the budget."""
-    jokers = sum(c.is_joker for c in hand)
-    most = rules.lay_down_jokers_most
-    if most is not None and jokers > most:
-        if contract.lay_all_cards:
-            return None
-        jokers = most
+    jokers = jokers_laid(rules, sum(c.is_joker for c in hand), contract.lay_all_cards)
+    if jokers is None:
+        return None
     walk = _Walk(rules, contract, jokers, budget)
     held = Counter((c.rank, c.suit) for c in hand if not c.is_joker)
     suits = [s for s in SUITS if any(held[(r, s)] for r in range(1, 14))]

@@ -20,11 +20,11 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import combinations
 
-from .candidates import CARD_INDEX, hand_counts, holding_more
+from .candidates import CARD_INDEX, MELD_MOST, hand_counts, holding_more
 from .cards import SUITS, Card
 from .contracts import runs_touch
 from .filling import Filling, Shape
-from .limits import Budget
+from .limits import Budget, jokers_laid
 from .melds import position_rank, run_lows, run_window
 from .systems import Contract, Requirement, RuleSystem
 
@@ -43,11 +43,10 @@ def decide(
         raise NotDecided
     counts, jokers = hand_counts(hand)
     lay_all = contract.lay_all_cards
-    most = rules.lay_down_jokers_most
-    if most is not None and jokers > most:
-        if lay_all:
-            return None
-        jokers = most
+    usable = jokers_laid(rules, jokers, lay_all)
+    if usable is None:
+        return None
+    jokers = usable
     reqs = contract.requirements
     cards = len(hand) if lay_all else None
     search = _Search(rules, reqs, counts, jokers, cards, budget)
@@ -170,7 +169,7 @@ class _Search:
         if req not in self.holding:
             least = self._least(req)
             meld = self.rules.meld_rules
-            top = meld.run_max if req.kind == "run" else meld.set_max or least + 16
+            top = meld.run_max if req.kind == "run" else meld.set_max or MELD_MOST
             longer = (n for n in holding_more(req.kind, meld) if least < n <= top)
             self.holding[req] = [req.size] if req.exact else [least, *longer]
         return self.holding[req]

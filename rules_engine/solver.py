@@ -161,13 +161,13 @@ def _search(
             pass
     if walkable(rules, contract):
         # The walk is exact for runs only; where it runs out, so would the shapes (their
-        # time is the walk's).
-        try:
-            if budgets.walk.left <= 0:
-                raise SearchTooLarge(nodes=budgets.walk.size)
-            return walk_runs(rules, contract, hand, budgets.walk)
-        except SearchTooLarge:  # said as the contract search's budget
-            raise SearchTooLarge(nodes=budget.size) from None
+        # time is the walk's). Past it, said as the contract search's budget.
+        if budgets.walk.left > 0:
+            try:
+                return walk_runs(rules, contract, hand, budgets.walk)
+            except SearchTooLarge:
+                pass
+        raise SearchTooLarge(nodes=budget.size)
     if shapes.left <= 0:
         raise SearchTooLarge(nodes=budget.size)
     try:

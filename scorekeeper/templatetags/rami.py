@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from django import template
-from django.utils.html import conditional_escape
+from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -94,31 +94,32 @@ def rank_pad(target: str, keys: Sequence[str], next_key: bool = False) -> str:
     """The card picker's keys for the input `target`: alike for every hand of a page but
     for the target, so written once per language and set of keys (fifty-odd buttons a
     round form, each label translated)."""
-    keys_markup = _rank_pad_keys(tuple(keys), next_key, lang())
-    return mark_safe(  # the target is an input id the form wrote; escaped all the same
-        f'<div class="rank-pad" role="group" aria-label="{conditional_escape(_("Cards"))}" '
-        f'data-target="{conditional_escape(target)}">{keys_markup}</div>'
+    return format_html(
+        '<div class="rank-pad" role="group" aria-label="{}" data-target="{}">{}</div>',
+        _("Cards"),
+        target,
+        _rank_pad_keys(tuple(keys), next_key, lang()),
     )
 
 
 @lru_cache(maxsize=64)
 def _rank_pad_keys(keys: tuple[str, ...], next_key: bool, language: str) -> str:
     del language  # a key of the cache: the labels are in the active language
-    buttons = [
-        f'<button type="button" data-card="{conditional_escape(rank)}" '
-        f'aria-label="{conditional_escape(rank_label(rank))}">{conditional_escape(rank)}</button>'
-        for rank in keys
-    ]
-    buttons.append(
-        f'<button type="button" data-card-undo aria-label="'
-        f'{conditional_escape(_("Remove the last card"))}">⌫</button>'
+    buttons = format_html_join(
+        "",
+        '<button type="button" data-card="{}" aria-label="{}">{}</button>',
+        ((rank, rank_label(rank), rank) for rank in keys),
     )
+    undo = format_html(
+        '<button type="button" data-card-undo aria-label="{}">⌫</button>',
+        _("Remove the last card"),
+    )
+    after = ""
     if next_key:
-        buttons.append(
-            f'<button type="button" data-card-next aria-label="'
-            f'{conditional_escape(_("Next player"))}">→</button>'
+        after = format_html(
+            '<button type="button" data-card-next aria-label="{}">→</button>', _("Next player")
         )
-    return "".join(buttons)
+    return format_html("{}{}{}", buttons, undo, after)
 
 
 @register.filter

@@ -104,11 +104,7 @@ def test_the_walk_answers_as_the_card_search_on_every_runs_only_round(options):
     rng = random.Random(f"walk-{sorted(options)}")
     compared = 0
     for slug in ("liverpool", "shanghai", "contract-rummy", "king-rummy", "rami-contrat"):
-        base = get_rules(slug)
-        try:
-            rules = TableOptions(**options).apply(base)
-        except Exception:  # an option this game does not take
-            continue
+        rules = TableOptions(**options).apply(get_rules(slug))
         for number in range(1, len(rules.contracts) + 1):
             played = round_rules(rules, number)
             contract = contract_for(rules, number)
