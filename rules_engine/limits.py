@@ -24,6 +24,7 @@ from .systems import RuleSystem
 CONTRACT_NODES = 3_000
 SHAPE_NODES = 12_000  # the search by shapes, where the contract search runs out (shapes.py)
 WALK_NODES = 6_000  # the walk along the ranks, for a contract of runs (run_walk.py)
+SETS_WALK_NODES = 4_000  # ...for a contract with sets, where the shapes run out
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000
 

@@ -1,4 +1,4 @@
-"""Contracts of runs only, decided by walking each suit's ranks once.
+"""Contracts of runs, with or without sets, decided by walking each suit's ranks once.
 
 Runs of one suit never share a card with another suit's, so a lay-down of runs is, suit by
 suit, which runs are open at each rank: each run open there takes one of the rank's cards or
@@ -8,12 +8,15 @@ suit, so it decides exactly whether the hand lays the contract, however many jok
 holds: where the searches card by card and by shapes try the places of each joker
 (thousands beside a long stretch of one suit), the walk meets each state once (run_states.py
 says what a run's state keeps). Its work is every state it makes, counted in its own budget.
+A set takes one rank's cards from any suits: a state also keeps how many naturals of each
+rank no run took, and once every suit is walked, walk_sets.py says whether those and the
+jokers left make the sets.
 Where cards may stay in hand, a state that laid as many runs or more with as few jokers or
-fewer than another with the same runs open is kept instead of it; a state whose open runs
-need more natural cards than the suit has left, or whose runs still to lay need more cards
-than every suit and joker left, is dropped.
+fewer (and as many naturals left for the sets) than another with the same runs open is kept
+instead of it; a state whose open runs need more natural cards than the suit has left, or
+whose runs still to lay need more cards than every suit and joker left, is dropped.
 
-Round-the-corner runs and contracts with sets are left to the other searches.
+Round-the-corner runs and sets of different suits are left to the other searches.
 """
 
 from __future__ import annotations
@@ -23,18 +26,11 @@ from collections.abc import Iterator
 
 from .cards import SUITS, Card
 from .limits import Budget, jokers_laid
-from .melds import run_readings
 from .run_states import run_states
 from .systems import Contract, Requirement, RuleSystem
+from .walk_laid import JOKER, NATURAL, STOP, Layer, State, laid_melds
+from .walk_sets import SetPlan
 
-STOP, NATURAL, JOKER = 0, 1, 2
-# A state: (aces of this suit played low, the runs open as sorted ids, runs laid per
-# requirement kind, jokers spent).
-State = tuple[int, tuple[int, ...], tuple[int, ...], int]
-# How the runs open go on at a rank: each run's choice (STOP...), and the new runs: (kind, a
-# joker first) each.
-Choice = tuple[tuple[int, ...], tuple[tuple[int, bool], ...]]
-Layer = dict[State, tuple[State | None, Choice | int | None]]  # state -> (before, choice)
 # (runs still open, kinds laid, naturals and jokers taken, choices, naturals and cards the
 # runs still open need)
 Going = tuple[list[int], list[int], int, int, tuple[int, ...], int, int]
@@ -45,13 +41,13 @@ Starting = tuple[tuple[tuple[int, bool], ...], list[int], int, int, int, int, in
 
 def walkable(rules: RuleSystem, contract: Contract) -> bool:
     """Whether the walk decides this way of a contract (runs of one suit, not round the
-    corner, searched as one suit)."""
+    corner, searched as one suit; sets of any suits)."""
     meld = rules.meld_rules
     return (
         bool(contract.requirements)
-        and all(r.kind == "run" for r in contract.requirements)
         and not meld.circular_runs
         and meld.run_suits == "one_suit"
+        and not meld.set_distinct_suits
     )
 
 
@@ -62,7 +58,10 @@ class _Walk:
         self.budget = budget
         self.lay_all = contract.lay_all_cards
         self.jokers = jokers
-        counted = Counter((r.size, r.exact) for r in contract.requirements)
+        runs = [r for r in contract.requirements if r.kind == "run"]
+        sets = [r for r in contract.requirements if r.kind == "set"]
+        self.sets = SetPlan(meld, sets, self.lay_all, rules.same_rank_sets_count_once)
+        counted = Counter((r.size, r.exact) for r in runs)
         self.kinds = sorted(counted)
         self.need = tuple(counted[k] for k in self.kinds)
         self.reqs = tuple(Requirement("run", size, exact) for size, exact in self.kinds)
@@ -205,13 +204,14 @@ class _Walk:
         return made
 
     def step(
-        self, state: State, position: int, available: int, later: int, beyond: int
+        self, state: State, position: int, available: int, later: int, beyond: int, settles: bool
     ) -> Iterator[tuple[State, tuple[tuple[int, ...], tuple[tuple[int, bool], ...]]]]:
         """The states one rank further (position 0: past the suit's end). `later`: the
         suit's natural cards at the ranks after this one; `beyond`: the other suits' still
-        to walk."""
-        aces, runs, laid, spent = state
+        to walk; `settles`: no suit after holds this rank (the sets' pool)."""
+        aces, runs, laid, spent, pool = state
         spare = self.jokers - spent
+        rank = 1 if position == 14 else position
         final = position == 0
         left = -1 if final else self.last - position
         table = self.runs
@@ -226,7 +226,7 @@ class _Walk:
                 done[kind] += 1
             if final:
                 spend()
-                yield (0, (), tuple(done), spent + j), (choices, ())
+                yield (0, (), tuple(done), spent + j, pool), (choices, ())
                 continue
             room = [self.need[k] - done[k] for k in kinds]
             for run in still:
@@ -245,8 +245,14 @@ class _Walk:
             starts = self._starting(room, available - n, spare - j, most, left)
             spend(len(starts))
             for new, opened, taken, jokers, open_n, open_c, whole_n, whole_c in starts:
-                if self.lay_all and n + taken != available:
-                    continue
+                after = pool
+                if n + taken != available or settles:  # what no run takes is the sets'
+                    if self.lay_all and self.sets.empty and n + taken != available:
+                        continue
+                    grown = self.sets.added(pool, rank, available - n - taken, settles)
+                    if grown is None:
+                        continue
+                    after = grown
                 jokers_left = spare - j - jokers
                 open_n += need_naturals
                 open_c += need_cards
@@ -256,7 +262,7 @@ class _Walk:
                     continue
                 if open_c + to_start_c - whole_c > naturals_left + jokers_left:
                     continue
-                key = (aces, tuple(sorted(still + opened)), tuple(done), spent + j + jokers)
+                key = (aces, tuple(sorted(still + opened)), tuple(done), spent + j + jokers, after)
                 yield key, (choices, new)
 
 
@@ -268,6 +274,7 @@ def walk_runs(
     jokers = jokers_laid(rules, sum(c.is_joker for c in hand), contract.lay_all_cards)
     if jokers is None:
         return None
+    budget.charge(len(hand))  # reading the hand and making the walk's tables, once a call
     walk = _Walk(rules, contract, jokers, budget)
     held = Counter((c.rank, c.suit) for c in hand if not c.is_joker)
     suits = [s for s in SUITS if any(held[(r, s)] for r in range(1, 14))]
@@ -276,7 +283,12 @@ def walk_runs(
     in_suit = [sum(held[(r, s)] for r in range(1, 14)) for s in suits]
     layers: list[Layer] = []
     plan: list[tuple[str, int]] = []  # (suit, position) of each layer; -1: the aces' split
-    current: Layer = {(0, (), (0,) * len(walk.kinds), 0): (None, None)}
+    current: Layer = {(0, (), (0,) * len(walk.kinds), 0, walk.sets.start()): (None, None)}
+    # The last suit walked that holds each rank: past it, the rank's pool is settled.
+    last_suit = {
+        r: max((i for i, s in enumerate(suits) if held[(r, s)]), default=-1) for r in range(1, 14)
+    }
+    ace_at = 1 if walk.last == 13 else 14
     for index, suit in enumerate(suits):
         aces = held[(1, suit)]
         split: Layer = {}
@@ -303,14 +315,23 @@ def walk_runs(
                     available = state[0] if position == 1 else aces - state[0]
                 else:
                     available = held[(position, suit)] if position else 0
-                for key, choice in walk.step(state, position, available, later, beyond):
+                rank = 1 if position == 14 else position
+                settles = last_suit.get(rank) == index and (rank != 1 or position == ace_at)
+                for key, choice in walk.step(state, position, available, later, beyond, settles):
                     if walk.lay_all:
                         following.setdefault(key, (state, choice))
                         continue
-                    kept = best.setdefault(key[:2], [])
-                    if any(_covers(other, key) for other in kept):
+                    if key in following:
                         continue
-                    for other in [o for o in kept if _covers(key, o)]:
+                    kept = best.get(key[:2])
+                    if kept is None:
+                        best[key[:2]] = [key]
+                        following[key] = (state, choice)
+                        continue
+                    if _any_covers(kept, key):
+                        continue
+                    beaten = [o for o in kept if _covers(key, o)]
+                    for other in beaten:
                         kept.remove(other)
                         del following[other]
                     kept.append(key)
@@ -320,64 +341,35 @@ def walk_runs(
             current = following
             if not current:
                 return None
-    goal = next(
-        (s for s in current if s[2] == walk.need and (not walk.lay_all or s[3] == walk.jokers)),
-        None,
-    )
-    if goal is None:
-        return None
-    return _laid(walk, contract, layers, plan, goal)
+    for goal in current:
+        if goal[2] != walk.need:
+            continue
+        if walk.sets.make(goal[4][1], walk.jokers - goal[3], walk.budget) is not None:
+            return laid_melds(walk, contract, layers, plan, goal, held)
+    return None
+
+
+def _any_covers(kept: list[State], key: State) -> bool:
+    for other in kept:
+        if _covers(other, key):
+            return True
+    return False
 
 
 def _covers(one: State, other: State) -> bool:
     """Whether state `one` does all `other` can (the same runs open)."""
-    return one[3] <= other[3] and all(a >= b for a, b in zip(one[2], other[2], strict=True))
-
-
-def _laid(
-    walk: _Walk, contract: Contract, layers: list[Layer], plan: list[tuple[str, int]], goal: State
-) -> tuple[tuple[Card, ...], ...]:
-    """The runs of the walk that reached `goal`, replayed from its choices, as the
-    contract's melds in its order."""
-    choices: list[Choice | int | None] = []
-    state: State | None = goal
-    for layer in reversed(layers):
-        assert state is not None
-        state, choice = layer[state]
-        choices.append(choice)
-    choices.reverse()
-    table = walk.runs
-    # Each open run beside its state, sorted as the walk sorted them (runs in one state are
-    # interchangeable for everything after).
-    laid: list[list[tuple[str, int, list[bool]]]] = [[] for _ in walk.kinds]
-    open_runs: list[tuple[int, int, list[bool]]] = []  # (state, first position, jokers)
-    for (suit, position), choice in zip(plan, choices, strict=True):
-        if position == -1 or not isinstance(choice, tuple):
-            continue  # the split of the suit's aces
-        made, new = choice
-        still = []
-        for (me, begin, places), pick in zip(open_runs, made, strict=True):
-            if pick == STOP:
-                laid[table.kind[me]].append((suit, begin, places))
-            elif pick == NATURAL:
-                still.append((table.natural[me], begin, [*places, False]))
-            else:
-                still.append((table.joker[me], begin, [*places, True]))
-        for kind, joker in new:
-            still.append((table.start[(kind, joker)], position, [joker]))
-        still.sort(key=lambda run: run[0])
-        open_runs = still
-    melds = [[_cards(walk, *run) for run in runs] for runs in laid]
-    return tuple(melds[walk.kinds.index((r.size, r.exact))].pop() for r in contract.requirements)
-
-
-def _cards(walk: _Walk, suit: str, begin: int, places: list[bool]) -> tuple[Card, ...]:
-    """A run's cards in order, each joker pinned, as the table reads them."""
-    cards = tuple(
-        Card(0) if joker else Card(1 if begin + i == 14 else begin + i, suit)
-        for i, joker in enumerate(places)
-    )
-    for reading in run_readings(cards, walk.meld):
-        if reading.low == begin:
-            return reading.cards
-    raise AssertionError(f"the walk laid a run the table cannot read: {cards}")
+    if one[3] > other[3]:
+        return False
+    for a, b in zip(one[2], other[2], strict=True):  # plain loops: run for each pair
+        if a < b:
+            return False
+    (open_one, settled_one), (open_other, settled_other) = one[4], other[4]
+    if len(settled_one) < len(settled_other):  # largest first: the one more is a zero
+        return False
+    for a, b in zip(open_one, open_other, strict=True):
+        if a < b:
+            return False
+    for a, b in zip(settled_one, settled_other, strict=False):
+        if a < b:
+            return False
+    return True

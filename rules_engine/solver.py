@@ -2,8 +2,9 @@
 
 Each way of the contract, for each way to play the hand's wild deuces, is searched card by
 card (card_search.py) and, where that runs out of its budget, by walking each suit's ranks
-for a contract of runs (run_walk.py), else by shapes (shapes.py); a hand none can lay is
-then told why, from shorter searches for each kind of meld.
+for a contract of runs (run_walk.py), else by shapes (shapes.py) and, past them, by the walk
+for a contract of runs and sets; a hand none can lay is then told why, from shorter
+searches for each kind of meld.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from .deuces import deuce_plays, deuces_used
 from .errors import SearchTooLarge
 from .limits import (
     CONTRACT_NODES,
+    SETS_WALK_NODES,
     SHAPE_NODES,
     WALK_NODES,
     Budget,
@@ -70,16 +72,18 @@ def solve_contract(
     ways = contract.ways()
     shapes = Budget(SHAPE_NODES)
     walks = Budget(WALK_NODES)
+    sets_walk = Budget(SETS_WALK_NODES)
     plays = deuce_plays(hand, rules.meld_rules)
     plays = deuces_used(plays, ways, rules.meld_rules, contract.lay_all_cards)
     undecided = False
     for play in reversed(plays):
         if len(plays) > 1:  # reading the hand again for each way to play its deuces is work
             shapes.charge(len(play))
-        if budget.left <= 0 and shapes.left <= 0 and walks.left <= 0:  # the rest stays undecided
+        spent = (budget, shapes, walks, sets_walk)
+        if all(b.left <= 0 for b in spent):  # the rest stays undecided
             raise SearchTooLarge(nodes=budget.size)
         try:
-            found = _lay(rules, ways, play, Budgets(budget, walks, shapes))
+            found = _lay(rules, ways, play, Budgets(budget, walks, shapes, sets_walk))
         except SearchTooLarge:
             undecided = True  # another play may still lay it; else the answer is undecided
             continue
@@ -119,6 +123,7 @@ class Budgets:
     cards: Budget
     walk: Budget
     shapes: Budget
+    sets_walk: Budget
 
 
 def _lay(
@@ -150,7 +155,7 @@ def _search(
 ) -> tuple[tuple[Card, ...], ...] | None:
     """The card-by-card search, and where its budget runs out (many jokers beside long
     stretches of one suit), the walk along the ranks for a contract of runs, else the search
-    by shapes (shapes.py), each in a budget of its own."""
+    by shapes (shapes.py) and past it the walk, each in a budget of its own."""
     # A spent budget is not set to work again: past it, each of many ways to play wild
     # deuces would still pay for making its candidates or shapes before giving up.
     budget, shapes = budgets.cards, budgets.shapes
@@ -159,21 +164,32 @@ def _search(
             return search_cards(rules, contract, hand, budget)
         except SearchTooLarge:
             pass
-    if walkable(rules, contract):
-        # The walk is exact for runs only; where it runs out, so would the shapes (their
+    runs_only = all(r.kind == "run" for r in contract.requirements)
+    walks = walkable(rules, contract)
+    if walks and runs_only:
+        # Where the walk runs out on a contract of runs only, so would the shapes (their
         # time is the walk's). Past it, said as the contract search's budget.
-        if budgets.walk.left > 0:
-            try:
-                return walk_runs(rules, contract, hand, budgets.walk)
-            except SearchTooLarge:
-                pass
-        raise SearchTooLarge(nodes=budget.size)
-    if shapes.left <= 0:
-        raise SearchTooLarge(nodes=budget.size)
-    try:
-        return decide(rules, contract, hand, shapes)
-    except (NotDecided, SearchTooLarge):  # said as the contract search's budget
-        raise SearchTooLarge(nodes=budget.size) from None
+        return _walk(rules, contract, hand, budgets.walk, budget)
+    if shapes.left > 0:
+        try:
+            return decide(rules, contract, hand, shapes)
+        except (NotDecided, SearchTooLarge):
+            pass
+    if walks:  # with sets, the shapes decide most hands sooner; past them, the walk
+        return _walk(rules, contract, hand, budgets.sets_walk, budget)
+    raise SearchTooLarge(nodes=budget.size)  # said as the contract search's budget
+
+
+def _walk(
+    rules: RuleSystem, contract: Contract, hand: list[Card], walk: Budget, said: Budget
+) -> tuple[tuple[Card, ...], ...] | None:
+    """The walk along the ranks in its budget; past it, said as the contract search's."""
+    if walk.left > 0:
+        try:
+            return walk_runs(rules, contract, hand, walk)
+        except SearchTooLarge:
+            pass
+    raise SearchTooLarge(nodes=said.size)
 
 
 def _why_not(

@@ -1,0 +1,116 @@
+"""The lay-down the walk along the ranks reached (run_walk.py), replayed from its choices:
+each run's cards in order, and the sets from the naturals no run took."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .cards import Card
+from .limits import Budget
+from .melds import run_readings, set_readings
+from .systems import Contract
+from .walk_sets import Pool
+
+if TYPE_CHECKING:
+    from .run_walk import _Walk
+
+STOP, NATURAL, JOKER = 0, 1, 2
+# A state: (aces of this suit played low, the runs open as sorted ids, runs laid per
+# requirement kind, jokers spent, naturals of each rank no run took: the sets' pool).
+State = tuple[int, tuple[int, ...], tuple[int, ...], int, Pool]
+# How the runs open go on at a rank: each run's choice (STOP...), and the new runs: (kind, a
+# joker first) each.
+Choice = tuple[tuple[int, ...], tuple[tuple[int, bool], ...]]
+Layer = dict[State, tuple[State | None, Choice | int | None]]  # state -> (before, choice)
+Sets = list[tuple[int, list[tuple[int, int, int]]]]  # (rank, each set's kind, naturals, jokers)
+
+
+def laid_melds(
+    walk: _Walk,
+    contract: Contract,
+    layers: list[Layer],
+    plan: list[tuple[str, int]],
+    goal: State,
+    held: Counter[tuple[int, str]],
+) -> tuple[tuple[Card, ...], ...]:
+    """The melds of the walk that reached `goal`, as the contract's melds in its order."""
+    choices: list[Choice | int | None] = []
+    state: State | None = goal
+    for layer in reversed(layers):
+        assert state is not None
+        state, choice = layer[state]
+        choices.append(choice)
+    choices.reverse()
+    table = walk.runs
+    # Each open run beside its state, sorted as the walk sorted them (runs in one state are
+    # interchangeable for everything after).
+    laid: list[list[tuple[str, int, list[bool]]]] = [[] for _ in walk.kinds]
+    open_runs: list[tuple[int, int, list[bool]]] = []  # (state, first position, jokers)
+    spare: dict[int, list[Card]] = {}  # rank -> the naturals no run took
+    low = 0
+    for (suit, position), choice in zip(plan, choices, strict=True):
+        if position == -1 or not isinstance(choice, tuple):
+            low = choice if isinstance(choice, int) else 0  # the split of the suit's aces
+            continue
+        made, new = choice
+        still = []
+        for (me, begin, places), pick in zip(open_runs, made, strict=True):
+            if pick == STOP:
+                laid[table.kind[me]].append((suit, begin, places))
+            elif pick == NATURAL:
+                still.append((table.natural[me], begin, [*places, False]))
+            else:
+                still.append((table.joker[me], begin, [*places, True]))
+        for kind, joker in new:
+            still.append((table.start[(kind, joker)], position, [joker]))
+        still.sort(key=lambda run: run[0])
+        open_runs = still
+        if position:
+            rank = 1 if position == 14 else position
+            if position == 1:
+                there = low
+            elif position == 14:
+                there = held[(1, suit)] - low
+            else:
+                there = held[(rank, suit)]
+            taken = made.count(NATURAL) + sum(not joker for _, joker in new)
+            spare.setdefault(rank, []).extend([Card(rank, suit)] * (there - taken))
+    runs = [[_run(walk, *run) for run in kind] for kind in laid]
+    # The walk knew the pool made the sets; which ranks they take is worked out again from
+    # the cards themselves (a small search: the pool holds 13 ranks at most).
+    pool = tuple(len(spare.get(rank, ())) for rank in range(1, 14))
+    sets = walk.sets.make(pool, walk.jokers - goal[3], Budget(1_000_000))
+    assert sets is not None, "the walk's sets cannot be made again from its cards"
+    made_sets = _sets(walk, sets, spare)
+    out = []
+    for r in contract.requirements:
+        if r.kind == "run":
+            out.append(runs[walk.kinds.index((r.size, r.exact))].pop())
+        else:
+            out.append(made_sets[walk.sets.kinds.index((r.size, r.exact))].pop())
+    return tuple(out)
+
+
+def _run(walk: _Walk, suit: str, begin: int, places: list[bool]) -> tuple[Card, ...]:
+    """A run's cards in order, each joker pinned, as the table reads them."""
+    cards = tuple(
+        Card(0) if joker else Card(1 if begin + i == 14 else begin + i, suit)
+        for i, joker in enumerate(places)
+    )
+    for reading in run_readings(cards, walk.meld):
+        if reading.low == begin:
+            return reading.cards
+    raise AssertionError(f"the walk laid a run the table cannot read: {cards}")
+
+
+def _sets(walk: _Walk, sets: Sets, spare: dict[int, list[Card]]) -> list[list[tuple[Card, ...]]]:
+    """The sets of each kind, from the naturals no run took, each joker pinned."""
+    out: list[list[tuple[Card, ...]]] = [[] for _ in walk.sets.kinds]
+    for rank, shares in sets:
+        for kind, naturals, jokers in shares:
+            cards = tuple(spare[rank].pop() for _ in range(naturals)) + (Card(0),) * jokers
+            readings = set_readings(cards, walk.meld)
+            assert readings, f"the walk laid a set the table cannot read: {cards}"
+            out[kind].append(readings[0].cards)
+    return out
