@@ -30,6 +30,10 @@ class RunStates:
     short: tuple[int, ...]  # the fewest cards more before it may end
     naturals: tuple[int, ...]  # ...and the fewest natural cards of them
     start: dict[tuple[int, bool], int]  # (kind, a joker first) -> state
+    # Round the corner, a run's two ends are walked apart (run_walk.py): whether its last
+    # card is a joker (where jokers may not sit side by side), and the state once it is not.
+    last: tuple[bool, ...] = ()
+    rested: tuple[int, ...] = ()
 
 
 @cache
@@ -87,4 +91,6 @@ def run_states(meld: MeldRules, reqs: tuple[Requirement, ...]) -> RunStates:
         short=tuple(info[i][2] for i in order),
         naturals=tuple(info[i][3] for i in order),
         start=start,
+        last=tuple(key[3] for key in sorted(ids, key=ids.__getitem__)),
+        rested=tuple(ids[(*key[:3], False)] for key in sorted(ids, key=ids.__getitem__)),
     )

@@ -18,7 +18,7 @@ from .deuces import deuce_plays, deuces_used
 from .errors import SearchTooLarge
 from .limits import (
     CONTRACT_NODES,
-    SETS_WALK_NODES,
+    LATE_WALK_NODES,
     SHAPE_NODES,
     WALK_NODES,
     Budget,
@@ -72,18 +72,18 @@ def solve_contract(
     ways = contract.ways()
     shapes = Budget(SHAPE_NODES)
     walks = Budget(WALK_NODES)
-    sets_walk = Budget(SETS_WALK_NODES)
+    late_walk = Budget(LATE_WALK_NODES)
     plays = deuce_plays(hand, rules.meld_rules)
     plays = deuces_used(plays, ways, rules.meld_rules, contract.lay_all_cards)
     undecided = False
     for play in reversed(plays):
         if len(plays) > 1:  # reading the hand again for each way to play its deuces is work
             shapes.charge(len(play))
-        spent = (budget, shapes, walks, sets_walk)
+        spent = (budget, shapes, walks, late_walk)
         if all(b.left <= 0 for b in spent):  # the rest stays undecided
             raise SearchTooLarge(nodes=budget.size)
         try:
-            found = _lay(rules, ways, play, Budgets(budget, walks, shapes, sets_walk))
+            found = _lay(rules, ways, play, Budgets(budget, walks, shapes, late_walk))
         except SearchTooLarge:
             undecided = True  # another play may still lay it; else the answer is undecided
             continue
@@ -123,7 +123,7 @@ class Budgets:
     cards: Budget
     walk: Budget
     shapes: Budget
-    sets_walk: Budget
+    late_walk: Budget
 
 
 def _lay(
@@ -164,31 +164,43 @@ def _search(
             return search_cards(rules, contract, hand, budget)
         except SearchTooLarge:
             pass
-    runs_only = all(r.kind == "run" for r in contract.requirements)
     walks = walkable(rules, contract)
-    if walks and runs_only:
-        # Where the walk runs out on a contract of runs only, so would the shapes (their
-        # time is the walk's). Past it, said as the contract search's budget.
-        return _walk(rules, contract, hand, budgets.walk, budget)
+    if walks and not rules.meld_rules.circular_runs:
+        if all(r.kind == "run" for r in contract.requirements):
+            # Where the walk runs out on a contract of runs only, so would the shapes
+            # (their time is the walk's). Past it, said as the contract search's budget.
+            return _walk(rules, contract, hand, budgets.walk, budget)
     if shapes.left > 0:
         try:
             return decide(rules, contract, hand, shapes)
         except (NotDecided, SearchTooLarge):
             pass
-    if walks:  # with sets, the shapes decide most hands sooner; past them, the walk
-        return _walk(rules, contract, hand, budgets.sets_walk, budget)
+    if walks:  # with sets or round the corner, the shapes decide most hands sooner
+        return _walk(rules, contract, hand, budgets.walk, budget, budgets.late_walk)
     raise SearchTooLarge(nodes=budget.size)  # said as the contract search's budget
 
 
 def _walk(
-    rules: RuleSystem, contract: Contract, hand: list[Card], walk: Budget, said: Budget
+    rules: RuleSystem,
+    contract: Contract,
+    hand: list[Card],
+    walk: Budget,
+    said: Budget,
+    most: Budget | None = None,
 ) -> tuple[tuple[Card, ...], ...] | None:
-    """The walk along the ranks in its budget; past it, said as the contract search's."""
-    if walk.left > 0:
-        try:
-            return walk_runs(rules, contract, hand, walk)
-        except SearchTooLarge:
-            pass
+    """The walk along the ranks in its budget, shared by every way of the hand (and past
+    the shapes, no more than `most` of it); past it, said as the contract search's."""
+    share = Budget(min(walk.left, most.left if most else walk.left))
+    try:
+        if share.left > 0:
+            return walk_runs(rules, contract, hand, share)
+    except SearchTooLarge:
+        pass
+    finally:
+        used = share.size - share.left
+        walk.charge(used)
+        if most:
+            most.charge(used)
     raise SearchTooLarge(nodes=said.size)
 
 

@@ -10,12 +10,12 @@ from .cards import Card
 from .limits import Budget
 from .melds import run_readings, set_readings
 from .systems import Contract
+from .walk_corner import HEAD, JOKER, NATURAL, SEAM, STOP, TAIL, WAIT, WAITING
 from .walk_sets import Pool
 
 if TYPE_CHECKING:
-    from .run_walk import _Walk
+    from .walk_steps import Walk
 
-STOP, NATURAL, JOKER = 0, 1, 2
 # A state: (aces of this suit played low, the runs open as sorted ids, runs laid per
 # requirement kind, jokers spent, naturals of each rank no run took: the sets' pool).
 State = tuple[int, tuple[int, ...], tuple[int, ...], int, Pool]
@@ -27,7 +27,7 @@ Sets = list[tuple[int, list[tuple[int, int, int]]]]  # (rank, each set's kind, n
 
 
 def laid_melds(
-    walk: _Walk,
+    walk: Walk,
     contract: Contract,
     layers: list[Layer],
     plan: list[tuple[str, int]],
@@ -42,11 +42,10 @@ def laid_melds(
         state, choice = layer[state]
         choices.append(choice)
     choices.reverse()
-    table = walk.runs
-    # Each open run beside its state, sorted as the walk sorted them (runs in one state are
-    # interchangeable for everything after).
+    # Each open run beside its id, sorted as the walk sorted them (runs of one id are
+    # interchangeable for everything after): (id, first position, jokers, a tail's jokers).
     laid: list[list[tuple[str, int, list[bool]]]] = [[] for _ in walk.kinds]
-    open_runs: list[tuple[int, int, list[bool]]] = []  # (state, first position, jokers)
+    open_runs: list[tuple[int, int, list[bool], list[bool]]] = []
     spare: dict[int, list[Card]] = {}  # rank -> the naturals no run took
     low = 0
     for (suit, position), choice in zip(plan, choices, strict=True):
@@ -55,20 +54,17 @@ def laid_melds(
             continue
         made, new = choice
         still = []
-        for (me, begin, places), pick in zip(open_runs, made, strict=True):
-            if pick == STOP:
-                laid[table.kind[me]].append((suit, begin, places))
-            elif pick == NATURAL:
-                still.append((table.natural[me], begin, [*places, False]))
-            else:
-                still.append((table.joker[me], begin, [*places, True]))
-        for kind, joker in new:
-            still.append((table.start[(kind, joker)], position, [joker]))
+        for run, pick in zip(open_runs, made, strict=True):
+            after = _next(walk, *run, pick, position, suit, laid)
+            if after is not None:
+                still.append(after)
+        for me, joker in new:
+            still.append((me, position, [joker], []))
         still.sort(key=lambda run: run[0])
         open_runs = still
         if position:
             rank = 1 if position == 14 else position
-            if position == 1:
+            if position == 1 and not walk.circular:
                 there = low
             elif position == 14:
                 there = held[(1, suit)] - low
@@ -92,19 +88,52 @@ def laid_melds(
     return tuple(out)
 
 
-def _run(walk: _Walk, suit: str, begin: int, places: list[bool]) -> tuple[Card, ...]:
-    """A run's cards in order, each joker pinned, as the table reads them."""
+def _next(
+    walk: Walk,
+    me: int,
+    begin: int,
+    places: list[bool],
+    tail: list[bool],
+    pick: int,
+    position: int,
+    suit: str,
+    laid: list[list[tuple[str, int, list[bool]]]],
+) -> tuple[int, int, list[bool], list[bool]] | None:
+    """An open run after its choice at this rank: still open (its id, first position,
+    jokers, a tail's jokers) or laid (None). Round the corner (walk_corner.py), a tail that
+    waits keeps its cards aside, and the head it becomes later ends with them."""
+    table, states = walk.runs, walk.states
+    flag, state = divmod(me, states)
+    role = flag & 3
+    if pick == STOP:  # a head's cards, then its tail's from the ace
+        laid[table.kind[state]].append((suit, begin, places + tail))
+        return None
+    if pick == WAIT:
+        waiting = (flag & SEAM | WAITING) * states + state
+        return (waiting, 0, [], places) if role == TAIL else (me, begin, places, tail)
+    joker = pick == JOKER
+    if role == WAITING:  # the head begins here
+        rested = table.rested[state]
+        after = table.joker[rested] if joker else table.natural[rested]
+        return ((flag & SEAM | HEAD) * states + after, position, [joker], tail)
+    after = table.joker[state] if joker else table.natural[state]
+    return (flag * states + after, begin, [*places, joker], tail)
+
+
+def _run(walk: Walk, suit: str, begin: int, places: list[bool]) -> tuple[Card, ...]:
+    """A run's cards in order, each joker pinned, as the table reads them (the ace after
+    the king, high or round the corner)."""
     cards = tuple(
-        Card(0) if joker else Card(1 if begin + i == 14 else begin + i, suit)
-        for i, joker in enumerate(places)
+        Card(0) if joker else Card((begin + i - 1) % 13 + 1, suit) for i, joker in enumerate(places)
     )
+    low = begin - 1 if walk.circular else begin  # round the corner, the ace is 0
     for reading in run_readings(cards, walk.meld):
-        if reading.low == begin:
+        if reading.low == low:
             return reading.cards
     raise AssertionError(f"the walk laid a run the table cannot read: {cards}")
 
 
-def _sets(walk: _Walk, sets: Sets, spare: dict[int, list[Card]]) -> list[list[tuple[Card, ...]]]:
+def _sets(walk: Walk, sets: Sets, spare: dict[int, list[Card]]) -> list[list[tuple[Card, ...]]]:
     """The sets of each kind, from the naturals no run took, each joker pinned."""
     out: list[list[tuple[Card, ...]]] = [[] for _ in walk.sets.kinds]
     for rank, shares in sets:

@@ -84,7 +84,7 @@ def test_a_search_past_its_budget_says_so_instead_of_answering(monkeypatch):
     # The walk and the shapes each with a budget too small for this hand.
     monkeypatch.setattr(solver, "WALK_NODES", 100)
     monkeypatch.setattr(solver, "SHAPE_NODES", 100)
-    monkeypatch.setattr(solver, "SETS_WALK_NODES", 100)
+    monkeypatch.setattr(solver, "LATE_WALK_NODES", 100)
     with pytest.raises(SearchTooLarge) as stopped:
         solve_contract(rules, 7, hand)
     assert stopped.value.code == "search_too_large"

@@ -161,33 +161,29 @@ def test_two_sets_of_one_rank_fill_one_requirement_where_the_table_says_so():
     assert walk_runs(round_rules(once, 5), contract, hand + [Card(0)], Budget(10_000)) is None
 
 
-def _any_suit_lay_all_variant():
-    """A variant a table might write: every card laid in round 1, in one of three ways, runs
-    of any suits, every deuce wild, four decks."""
+def house_variant(rounds, melds, lay_down, jokers_per_deck, players):
+    """A variant a table might write (four decks, nine cards bought at most), read as the
+    app reads a variant file."""
     doc = document(get_rules("liverpool"))
-    doc = {**doc, "slug": "house-lay-all", "name": {"en": "House lay-all"}}
-    doc["rounds"] = [
-        {
-            "cards": 20,
-            "contract": [{"set": 5, "count": 2}, {"run": 9}, {"set": 4}],
-            "lay_all_cards": True,
-            "alternatives": [[{"run": 3}, {"set": 3}, {"run": 4}], [{"set": 6, "count": 5}]],
-        }
-    ]
-    doc["melds"] = {
-        "aces": "high",
-        "runs": "any_suit",
-        "wild_deuces": "all",
-        "joker_limits": [{"from_size": 1, "most": 3}],
-    }
-    doc["lay_down"] = {"no_contiguous_runs": True}
-    doc["deal"] = {
-        "extra_cards": 9,
-        "jokers_per_deck": 0,
-        "decks": [{"players": [2, 8], "decks": 4}],
-    }
-    doc["players"] = [2, 2]
+    doc = {**doc, "slug": "house", "name": {"en": "House"}, "rounds": rounds}
+    doc.update(melds=melds, lay_down=lay_down, players=players)
+    deal = {"extra_cards": 9, "jokers_per_deck": jokers_per_deck}
+    doc["deal"] = {**deal, "decks": [{"players": [2, 8], "decks": 4}]}
     return read_document(doc)
+
+
+def _any_suit_lay_all_variant():
+    """Every card laid in round 1, in one of three ways, runs of any suits, every deuce
+    wild."""
+    round_ = {
+        "cards": 20,
+        "contract": [{"set": 5, "count": 2}, {"run": 9}, {"set": 4}],
+        "lay_all_cards": True,
+        "alternatives": [[{"run": 3}, {"set": 3}, {"run": 4}], [{"set": 6, "count": 5}]],
+    }
+    melds = {"aces": "high", "runs": "any_suit", "wild_deuces": "all"}
+    melds["joker_limits"] = [{"from_size": 1, "most": 3}]
+    return house_variant([round_], melds, {"no_contiguous_runs": True}, 0, [2, 2])
 
 
 def test_a_dealt_hand_of_a_lay_all_round_with_sets_is_decided():

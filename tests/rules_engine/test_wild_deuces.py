@@ -279,9 +279,9 @@ def test_a_spent_budget_is_not_set_to_work_again(monkeypatch):
     monkeypatch.setattr(solver, "search_cards", never)
     monkeypatch.setattr(solver, "walk_runs", never)
     monkeypatch.setattr(solver, "decide", never)
-    spent, walk, shapes, sets_walk = Budget(10), Budget(10), Budget(10), Budget(10)
-    spent.left = walk.left = shapes.left = sets_walk.left = 0
+    spent, walk, shapes, late_walk = Budget(10), Budget(10), Budget(10), Budget(10)
+    spent.left = walk.left = shapes.left = late_walk.left = 0
     rules = with_deuces()
-    budgets = solver.Budgets(spent, walk, shapes, sets_walk)
+    budgets = solver.Budgets(spent, walk, shapes, late_walk)
     with pytest.raises(SearchTooLarge):
         solver._search(rules, contract_for(rules, 1), parse_cards("7H 7S"), budgets)

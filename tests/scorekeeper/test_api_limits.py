@@ -74,7 +74,7 @@ def test_a_search_past_its_budget_is_422_with_an_honest_sentence(client, monkeyp
     # Every search with a budget too small for this hand (the finder's own decide it).
     monkeypatch.setattr(solver, "WALK_NODES", 100)
     monkeypatch.setattr(solver, "SHAPE_NODES", 100)
-    monkeypatch.setattr(solver, "SETS_WALK_NODES", 100)
+    monkeypatch.setattr(solver, "LATE_WALK_NODES", 100)
     body = {"rules": "liverpool", "round": 7, "hand": HARD_LIVERPOOL, "lang": "en"}
     response = api(client, "/api/solve", body)
     assert response.status_code == 422

@@ -1,0 +1,74 @@
+"""Runs round the corner in the walk along the ranks (run_walk.py).
+
+The walk goes from the ace to the king. A run across the corner (Q-K-A-2) is walked in its
+two pieces: it starts at the ace as a tail (A-2), which may not end but waits once it has
+its cards; while it waits it takes no card, and it goes on as a head at a later rank (Q),
+which takes a card at every rank to the king and ends there. Its state counts both pieces'
+cards and jokers, as the table reads the run (the order of its cards does not change what it
+may become); where jokers may not sit side by side, the tail's last card is not beside the
+head's first, and the head's last card (the king) is beside the tail's first (the ace): the
+run's id remembers whether that first card is a joker.
+
+An open run's id is `flag * states + state`: flag 0 a run that does not cross the corner,
+else TAIL, WAITING or HEAD, plus SEAM where its first card is a joker that matters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .run_states import RunStates
+
+TAIL, WAITING, HEAD, SEAM = 1, 2, 3, 4
+STOP, NATURAL, JOKER, WAIT = 0, 1, 2, 3
+# (new ids, kinds laid, naturals taken, jokers taken, choices, runs that ended (for "runs may
+# not follow on"), waiting runs that went on)
+Option = tuple[list[int], list[int], int, int, tuple[int, ...], int, int]
+
+
+def corner_options(
+    table: RunStates,
+    states: int,
+    me: int,
+    group: int,
+    naturals: int,
+    jokers: int,
+    left: int,
+) -> Iterator[Option]:
+    """How `group` runs of id `me` (a run across the corner) go on at this rank."""
+    flag, state = divmod(me, states)
+    role, seam = flag & 3, flag & SEAM
+    final = left < 0
+    if role == HEAD and final:  # past the king: the run ends, its king beside its ace
+        if table.closes[state] and not (seam and table.last[state]):
+            yield [], [table.kind[state]] * group, 0, 0, (STOP,) * group, 0, 0
+        return
+    if final:  # a tail or a waiting run that never came back to the king is no run
+        return
+    if role == WAITING:  # the head's first card is not beside the tail's last
+        rested = table.rested[state]
+        grow, add = table.natural[rested], table.joker[rested]
+        after = (HEAD | seam) * states
+    else:
+        grow, add = table.natural[state], table.joker[state]
+        after = flag * states
+    if role != TAIL:  # a head must have its cards by the king; a tail has the head's too
+        grow = -1 if grow >= 0 and table.short[grow] > left else grow
+        add = -1 if add >= 0 and table.short[add] > left else add
+    waits = range(group + 1) if role != HEAD else (0,)
+    waiting = (WAITING | seam) * states + state
+    for wait in waits:
+        for natural in range(min(group - wait, naturals) + 1) if grow >= 0 else (0,):
+            joker = group - wait - natural
+            if joker and (add < 0 or joker > jokers):
+                continue
+            took = natural + joker
+            yield (
+                [waiting] * wait + [after + grow] * natural + [after + add] * joker,
+                [],
+                natural,
+                joker,
+                (WAIT,) * wait + (NATURAL,) * natural + (JOKER,) * joker,
+                wait if role == TAIL else 0,
+                took if role == WAITING else 0,
+            )

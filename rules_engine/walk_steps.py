@@ -1,0 +1,297 @@
+"""How the walk along the ranks (run_walk.py) goes one rank further: the ways the runs open
+at a rank go on, and the new runs that may start there, made once for every state that
+holds the same runs, with the bounds that drop a state that can no longer lay the contract.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from .limits import Budget
+from .run_states import run_states
+from .systems import Contract, Requirement, RuleSystem
+from .walk_corner import JOKER, NATURAL, SEAM, STOP, TAIL, WAITING, corner_options
+from .walk_laid import State
+from .walk_sets import SetPlan
+
+# (runs still open, kinds laid, naturals and jokers taken, choices, runs that ended, waiting
+# runs that went on, naturals and cards the runs still open need)
+Going = tuple[list[int], list[int], int, int, tuple[int, ...], int, int, int, int]
+# (new runs: (id, a joker first) each, their ids, naturals and jokers taken, naturals and
+# cards they need, and whole runs of their kinds would need)
+Starting = tuple[tuple[tuple[int, bool], ...], list[int], int, int, int, int, int, int]
+
+
+class Walk:
+    """The states of one walk: how the runs open at a rank go on, and which may start."""
+
+    def __init__(self, rules: RuleSystem, contract: Contract, jokers: int, budget: Budget):
+        meld = rules.meld_rules
+        self.meld = meld
+        self.budget = budget
+        self.lay_all = contract.lay_all_cards
+        self.jokers = jokers
+        runs = [r for r in contract.requirements if r.kind == "run"]
+        sets = [r for r in contract.requirements if r.kind == "set"]
+        self.sets = SetPlan(meld, sets, self.lay_all, rules.same_rank_sets_count_once)
+        counted = Counter((r.size, r.exact) for r in runs)
+        self.kinds = sorted(counted)
+        self.need = tuple(counted[k] for k in self.kinds)
+        self.reqs = tuple(Requirement("run", size, exact) for size, exact in self.kinds)
+        self.circular = meld.circular_runs  # the ace is one rank, between king and two
+        self.first = 2 if meld.ace_end == "high" and not self.circular else 1
+        self.last = 13 if meld.ace_end == "low" or self.circular else 14
+        several = rules.forbid_contiguous_runs and sum(self.need) > 1
+        self.no_touch = several  # a run may not start just after another of its suit ended
+        self.apart = several and rules.overlapping_runs_meet  # ...nor beside an open one
+        self.runs = run_states(meld, self.reqs)
+        # An open run's id: its state, and where round the corner, its piece (walk_corner).
+        self.states = states = len(self.runs.kind)
+        self.kind_of = list(self.runs.kind) * 8
+        self.short_of = list(self.runs.short) * 8
+        self.naturals_of = list(self.runs.naturals) * 8
+        # The runs open -> how they may go on; what may start -> the ways it may.
+        self._ways_on: dict[tuple[object, ...], list[Going]] = {}
+        self._ways_in: dict[tuple[object, ...], list[Starting]] = {}
+        # What a run of each kind needs whole: its cards, and natural ones of them.
+        self.whole = [size for size, _ in self.kinds]
+        self.whole_naturals = [
+            min(
+                (
+                    self.runs.naturals[s] + (not j)
+                    for (k, j), s in self.runs.start.items()
+                    if k == kind
+                ),
+                default=99,
+            )
+            for kind in range(len(self.kinds))
+        ]
+        # Each way a run may start: (kind, a joker first, its id); at the ace, round the
+        # corner, also as the tail of a run across it.
+        self.openings = [
+            (kind, joker, state)
+            for kind in range(len(self.kinds))
+            for joker in (False, True)
+            if (state := self.runs.start.get((kind, joker), -1)) >= 0
+        ]
+        seam = SEAM if not meld.jokers_side_by_side else 0
+        self.at_ace = self.openings + [
+            (kind, joker, (TAIL | (seam if joker else 0)) * states + state)
+            for kind, joker, state in self.openings
+        ]
+
+    def _continued(
+        self, runs: tuple[int, ...], i: int, naturals: int, jokers: int, left: int
+    ) -> Iterator[tuple[list[int], list[int], int, int, tuple[int, ...], int, int]]:
+        """Each way the runs open from index i on go on at this rank: (runs still open,
+        kinds laid, naturals taken, jokers taken, each run's choice, runs that ended,
+        waiting runs that went on). Runs in the same state are told apart by how many of
+        them do what, not which. `left`: the ranks of the suit after this one (-1: past its
+        end), which a run must be able to reach its size in."""
+        if i == len(runs):
+            yield [], [], 0, 0, (), 0, 0
+            return
+        me = runs[i]
+        end = i + 1
+        while end < len(runs) and runs[end] == me:
+            end += 1
+        for new, laid, natural, joker, picks, ended, back in self._options(
+            me, end - i, naturals, jokers, left
+        ):
+            for rest, laid_after, n, j, choices, e, b in self._continued(
+                runs, end, naturals - natural, jokers - joker, left
+            ):
+                yield (
+                    new + rest,
+                    laid + laid_after,
+                    n + natural,
+                    j + joker,
+                    picks + choices,
+                    ended + e,
+                    back + b,
+                )
+
+    def _options(
+        self, me: int, group: int, naturals: int, jokers: int, left: int
+    ) -> Iterator[tuple[list[int], list[int], int, int, tuple[int, ...], int, int]]:
+        """How `group` runs of id `me` go on at this rank (see `_continued`)."""
+        table = self.runs
+        if me >= self.states:  # a piece of a run across the corner
+            yield from corner_options(table, self.states, me, group, naturals, jokers, left)
+            return
+        grow = table.natural[me] if left >= 0 else -1
+        if grow >= 0 and table.short[grow] > left:
+            grow = -1
+        add = table.joker[me] if left >= 0 else -1
+        if add >= 0 and table.short[add] > left:
+            add = -1
+        kind = table.kind[me]
+        for stop in range(group + 1) if table.closes[me] else (0,):
+            for natural in range(min(group - stop, naturals) + 1) if grow >= 0 else (0,):
+                joker = group - stop - natural
+                if joker and (add < 0 or joker > jokers):
+                    continue
+                yield (
+                    [grow] * natural + [add] * joker,
+                    [kind] * stop,
+                    natural,
+                    joker,
+                    (STOP,) * stop + (NATURAL,) * natural + (JOKER,) * joker,
+                    stop,
+                    0,
+                )
+
+    def _started(
+        self,
+        room: list[int],
+        naturals: int,
+        jokers: int,
+        most: int,
+        at: int,
+        left: int,
+        openings: list[tuple[int, bool, int]],
+    ) -> Iterator[Starting]:
+        """The new runs that may start at this rank: (kind, a joker first) pairs in one
+        order (from option `at` on), at most `most` of them, within the naturals and jokers
+        left and the runs each kind still needs; with their states, the naturals and jokers
+        they take, what they still need (naturals, cards) and what whole runs of their kinds
+        would need."""
+        yield (), [], 0, 0, 0, 0, 0, 0
+        if most == 0:
+            return
+        short = self.short_of
+        for option in range(at, len(openings)):
+            kind, joker, state = openings[option]
+            if not room[kind] or (state < self.states and short[state] > left):
+                continue
+            if (joker and not jokers) or (not joker and not naturals):
+                continue
+            room[kind] -= 1
+            for more, states, n, j, need_n, need_c, whole_n, whole_c in self._started(
+                room, naturals - (not joker), jokers - joker, most - 1, option, left, openings
+            ):
+                yield (
+                    ((state, joker), *more),
+                    [state, *states],
+                    n + (not joker),
+                    j + joker,
+                    need_n + self.naturals_of[state],
+                    need_c + short[state],
+                    whole_n + self.whole_naturals[kind],
+                    whole_c + self.whole[kind],
+                )
+            room[kind] += 1
+
+    def _going_on(
+        self, runs: tuple[int, ...], available: int, spare: int, left: int
+    ) -> list[Going]:
+        """`_continued` of these runs, made once for every state that holds them: with what
+        the runs still open need (naturals, cards) before they may end."""
+        key = (runs, available, min(spare, len(runs)), left)
+        made = self._ways_on.get(key)
+        if made is None:
+            naturals, short = self.naturals_of, self.short_of
+            made = [
+                (
+                    still,
+                    shut,
+                    n,
+                    j,
+                    choices,
+                    ended,
+                    back,
+                    sum(naturals[r] for r in still),
+                    sum(short[r] for r in still),
+                )
+                for still, shut, n, j, choices, ended, back in self._continued(
+                    runs, 0, available, spare, left
+                )
+            ]
+            self._ways_on[key] = made
+        return made
+
+    def _starting(
+        self, room: list[int], naturals: int, jokers: int, most: int, left: int, ace: bool
+    ) -> list[Starting]:
+        """`_started`, made once for every state that may start the same runs (`ace`:
+        at the ace round the corner, where tails may start too)."""
+        key = (tuple(room), min(naturals, most), min(jokers, most), most, left, ace)
+        made = self._ways_in.get(key)
+        if made is None:
+            openings = self.at_ace if ace else self.openings
+            made = list(self._started(room, naturals, jokers, most, 0, left, openings))
+            self._ways_in[key] = made
+        return made
+
+    def step(
+        self, state: State, position: int, available: int, later: int, beyond: int, settles: bool
+    ) -> Iterator[tuple[State, tuple[tuple[int, ...], tuple[tuple[int, bool], ...]]]]:
+        """The states one rank further (position 0: past the suit's end). `later`: the
+        suit's natural cards at the ranks after this one; `beyond`: the other suits' still
+        to walk; `settles`: no suit after holds this rank (the sets' pool)."""
+        aces, runs, laid, spent, pool = state
+        spare = self.jokers - spent
+        rank = 1 if position == 14 else position
+        final = position == 0
+        left = -1 if final else self.last - position
+        kinds = range(len(self.kinds))
+        naturals_left = later + beyond
+        spend = self.budget.spend
+        ace = self.circular and position == 1
+        for going in self._going_on(runs, available, spare, left):
+            still, shut, n, j, choices, ended, back, need_naturals, need_cards = going
+            # Runs open at this rank (a run waiting across the corner holds none here).
+            occupied = len(still)
+            if self.circular:
+                occupied -= sum((r // self.states) & 3 == WAITING for r in still)
+            # A waiting run going on starts again, as far as following on and meeting go.
+            if back and ((self.no_touch and ended) or (self.apart and occupied > 1)):
+                continue
+            done = list(laid)
+            for kind in shut:
+                done[kind] += 1
+            if final:
+                if self.circular and self.no_touch and aces and ended:
+                    continue  # a run ended at the king, beside one that began at the ace
+                spend()
+                yield (0, (), tuple(done), spent + j, pool), (choices, ())
+                continue
+            room = [self.need[k] - done[k] for k in kinds]
+            for run in still:
+                room[self.kind_of[run]] -= 1
+            most = sum(room)
+            if (self.no_touch and ended) or (self.apart and occupied):
+                most = 0
+            elif self.apart:
+                most = min(most, 1)
+            # What the open runs need, against what the suit has left, and with the runs
+            # still to start, against what every suit has left.
+            to_start_n = to_start_c = 0
+            for k in kinds:
+                to_start_n += room[k] * self.whole_naturals[k]
+                to_start_c += room[k] * self.whole[k]
+            starts = self._starting(room, available - n, spare - j, most, left, ace)
+            spend(len(starts))
+            for new, opened, taken, jokers, open_n, open_c, whole_n, whole_c in starts:
+                after = pool
+                if n + taken != available or settles:  # what no run takes is the sets'
+                    if self.lay_all and self.sets.empty and n + taken != available:
+                        continue
+                    grown = self.sets.added(pool, rank, available - n - taken, settles)
+                    if grown is None:
+                        continue
+                    after = grown
+                jokers_left = spare - j - jokers
+                open_n += need_naturals
+                open_c += need_cards
+                if open_n > later or open_c > later + jokers_left:
+                    continue
+                if open_n + to_start_n - whole_n > naturals_left:
+                    continue
+                if open_c + to_start_c - whole_c > naturals_left + jokers_left:
+                    continue
+                # Round the corner, the first field tells whether a run began at the ace.
+                mark = int(bool(new) and self.no_touch) if ace else aces
+                key = (mark, tuple(sorted(still + opened)), tuple(done), spent + j + jokers, after)
+                yield key, (choices, new)

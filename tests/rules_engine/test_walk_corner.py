@@ -1,0 +1,105 @@
+"""Round the corner, the walk along the ranks walks a run across K-A in its two pieces
+(walk_corner.py): the tail from the ace waits, and goes on as the head up to the king."""
+
+import random
+
+import pytest
+
+from rules_engine import SearchTooLarge, TableOptions, get_rules, parse_cards
+from rules_engine.card_search import search_cards
+from rules_engine.catalogue import contract_for, round_rules
+from rules_engine.contracts import check_contract
+from rules_engine.limits import Budget, hand_limits
+from rules_engine.run_walk import walk_runs, walkable
+from rules_engine.solver import solve_contract
+
+from .test_walk_sets import _hands, _held, _valid, house_variant
+
+OPTIONS = [
+    {},
+    {"no_contiguous_runs": True},
+    {"no_contiguous_runs": True, "overlap_counts_as_contiguous": True},
+    {"exact_lay_down": True},
+    {"jokers_at_most_naturals": True},
+]
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(o) or "as written")
+def test_the_walk_answers_as_the_card_search_round_the_corner(options):
+    # Continental: jokers never side by side, the king's joker beside the ace's included.
+    rng = random.Random(f"corner-{sorted(options)}")
+    compared = found = 0
+    for slug in ("liverpool", "shanghai", "continental", "rami-contrat-13", "carioca"):
+        rules = TableOptions(round_the_corner=True, **options).apply(get_rules(slug))
+        for number in range(1, len(rules.contracts) + 1):
+            played = round_rules(rules, number)
+            contract = contract_for(rules, number)
+            assert played.meld_rules.circular_runs and walkable(played, contract)
+            for hand in _hands(rules, rng, 8, hand_limits(rules).cards):
+                try:
+                    expected = search_cards(played, contract, hand, Budget(300_000))
+                    melds = walk_runs(played, contract, hand, Budget(300_000))
+                except SearchTooLarge:
+                    continue
+                assert (melds is None) == (expected is None), (slug, number, hand)
+                if melds is not None:
+                    assert _valid(rules, number, contract, melds), melds
+                    assert _held(hand, melds)
+                    found += 1
+                compared += 1
+    assert compared >= 250 and found >= 100
+
+
+def _rules(**options):
+    return TableOptions(round_the_corner=True, **options).apply(get_rules("liverpool"))
+
+
+def test_a_run_across_the_corner_is_laid_in_its_order():
+    rules = _rules()
+    contract = contract_for(rules, 3)  # two runs of 4
+    hand = parse_cards("QH KH AH 2H 5S 6S 7S 8S")
+    melds = walk_runs(round_rules(rules, 3), contract, hand, Budget(10_000))
+    assert melds is not None
+    assert sorted(" ".join(str(c) for c in m) for m in melds) == ["5S 6S 7S 8S", "QH KH AH 2H"]
+    assert check_contract(rules, 3, [list(m) for m in melds]).valid
+
+
+def test_without_the_corner_those_cards_make_one_run():
+    rules = get_rules("liverpool")
+    hand = parse_cards("QH KH AH 2H 5S 6S 7S 8S")
+    assert walk_runs(round_rules(rules, 3), contract_for(rules, 3), hand, Budget(10_000)) is None
+
+
+def test_the_king_and_the_ace_are_side_by_side_round_the_corner():
+    # Continental's round 3, two runs of 4, no two jokers side by side: Q-K-A-2 from QH and
+    # 2H needs jokers at the king and the ace, one beside the other across the corner.
+    rules = TableOptions(round_the_corner=True).apply(get_rules("continental"))
+    played, contract = round_rules(rules, 3), contract_for(rules, 3)
+    hand = parse_cards("QH JK JK 2H 3S 4S 5S 6S")
+    assert walk_runs(played, contract, hand, Budget(50_000)) is None
+    hand = parse_cards("QH KH JK 2H 3S 4S 5S 6S")
+    melds = walk_runs(played, contract, hand, Budget(50_000))
+    assert melds is not None and check_contract(rules, 3, [list(m) for m in melds]).valid
+
+
+def test_a_run_ending_at_the_king_touches_one_starting_at_the_ace():
+    rules = _rules(no_contiguous_runs=True)
+    contract = contract_for(rules, 3)
+    hand = parse_cards("10H JH QH KH AH 2H 3H 4H")  # 10-K and A-4 follow on across the corner
+    assert walk_runs(round_rules(rules, 3), contract, hand, Budget(10_000)) is None
+    loose = _rules(no_contiguous_runs=False)
+    assert walk_runs(round_rules(loose, 3), contract, hand, Budget(10_000)) is not None
+
+
+def test_a_hand_of_many_jokers_round_the_corner_is_decided():
+    # A table's own game: three runs of 7 of any suits round the corner, no two jokers side
+    # by side, runs that may not follow on. The card search alone runs out on this hand.
+    round_ = {"cards": 17, "contract": [{"run": 7, "count": 3}]}
+    melds = {"run_min": 4, "aces": "round_the_corner", "jokers_side_by_side": False}
+    melds["runs"] = "any_suit"
+    rules = house_variant([round_], melds, {"no_contiguous_runs": True}, 1, [2, 3])
+    hand = parse_cards("JK JK JK JK KC 4C 8C JC AC QC 10C 8C QC 9C 7C 6C 4C AC 9C 7C 8C JC 4C")
+    with pytest.raises(SearchTooLarge):
+        search_cards(round_rules(rules, 1), contract_for(rules, 1), hand, Budget(3_000))
+    solution = solve_contract(rules, 1, hand)
+    assert solution.found is False and solution.reasons
