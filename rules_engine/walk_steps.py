@@ -51,6 +51,7 @@ class Walk:
         self.kind_of = list(self.runs.kind) * 8
         self.short_of = list(self.runs.short) * 8
         self.naturals_of = list(self.runs.naturals) * 8
+        self.farthest = max(self.runs.short, default=0)
         # The runs open -> how they may go on; what may start -> the ways it may.
         self._ways_on: dict[tuple[object, ...], list[Going]] = {}
         self._ways_in: dict[tuple[object, ...], list[Starting]] = {}
@@ -188,7 +189,12 @@ class Walk:
     ) -> list[Going]:
         """`_continued` of these runs, made once for every state that holds them: with what
         the runs still open need (naturals, cards) before they may end."""
-        key = (runs, available, min(spare, len(runs)), left)
+        # No run takes more than one card a rank, nor needs more ranks than the longest
+        # way to its end: past those, more cards or ranks change nothing.
+        available = min(available, len(runs))
+        spare = min(spare, len(runs))
+        left = min(left, self.farthest)
+        key = (runs, available, spare, left)
         made = self._ways_on.get(key)
         if made is None:
             naturals, short = self.naturals_of, self.short_of
