@@ -95,7 +95,9 @@ def solve_contract(
     # of the budget; past it the answer stays decided, with the general reason.
     searched_rules, searched = _searched(rules, _as_jokers(plays[-1]))
     try:
-        reasons = _why_not(searched_rules, ways[0], searched, budget)
+        # Past the shapes, the walk keeps to its share there, the explanation included.
+        walk = walks if shapes.left == shapes.size else Budget(min(walks.left, late_walk.left))
+        reasons = _why_not(searched_rules, ways[0], searched, budget, walk)
     except SearchTooLarge:
         reasons = [Reason("cannot_combine")]
     if len(ways) > 1:  # why the first way cannot be made, after saying none can
@@ -205,29 +207,29 @@ def _walk(
 
 
 def _why_not(
-    rules: RuleSystem, contract: Contract, hand: list[Card], budget: Budget
+    rules: RuleSystem, contract: Contract, hand: list[Card], budget: Budget, walk: Budget
 ) -> list[Reason]:
-    """A short explanation: which kind of meld the hand cannot make enough of."""
+    """A short explanation: which kind of meld the hand cannot make enough of, from shorter
+    searches (card by card, and where that runs out, the walk in what is left of its
+    budget)."""
     reasons = []
     need = sum(r.size for r in contract.requirements)
     if len(hand) < need:
         return [Reason("hand_too_small", {"count": len(hand), "needed": need})]
     if rules.forbid_contiguous_runs:
         loose = replace(rules, forbid_contiguous_runs=False)
-        if search_cards(loose, contract, hand, budget) is not None:
+        if _lays(loose, contract, hand, budget, walk):
             return [Reason("only_contiguous_runs")]
     if rules.same_rank_sets_count_once:
         loose = replace(rules, same_rank_sets_count_once=False)
-        if search_cards(loose, contract, hand, budget) is not None:
+        if _lays(loose, contract, hand, budget, walk):
             return [Reason("only_same_rank_sets")]
     for kind in ("set", "run"):
         reqs = [r for r in contract.requirements if r.kind == kind]
         possible = len(reqs)
         if possible == len(contract.requirements) and not contract.lay_all_cards:
             possible -= 1  # the whole contract: the search just made says it cannot be
-        while (
-            possible and search_cards(rules, Contract(tuple(reqs[:possible])), hand, budget) is None
-        ):
+        while possible and not _lays(rules, Contract(tuple(reqs[:possible])), hand, budget, walk):
             possible -= 1
         if possible < len(reqs):
             params = {"kind": kind, "size": reqs[0].size, "possible": possible, "needed": len(reqs)}
@@ -235,3 +237,16 @@ def _why_not(
     if reasons:
         return reasons
     return [Reason("cannot_combine")]
+
+
+def _lays(
+    rules: RuleSystem, contract: Contract, hand: list[Card], budget: Budget, walk: Budget
+) -> bool:
+    """Whether the hand lays this shorter contract; SearchTooLarge where neither the card
+    search nor the walk decides it in what is left of their budgets."""
+    try:
+        return search_cards(rules, contract, hand, budget) is not None
+    except SearchTooLarge:
+        if walk.left <= 0 or not walkable(rules, contract):
+            raise
+        return walk_runs(rules, contract, hand, walk) is not None

@@ -135,3 +135,14 @@ def test_a_run_of_jokers_only_is_never_laid_even_where_the_rules_ask_no_natural(
     assert melds is not None  # 5H JK JK 8H and 6H 7H JK JK, or alike
     assert all(any(not card.is_joker for card in meld) for meld in melds)
     assert check_contract(rules, 3, [list(m) for m in melds]).valid
+
+
+def test_the_reason_for_none_comes_from_the_walk_where_the_card_search_runs_out():
+    # Three runs of 4 cannot be laid; two can. The card search alone runs out before it
+    # can say so (the answer once was the general "the melds need the same cards").
+    hand = parse_cards("5H JK 8C JK JK 2S 3S 4S 7S 5S 2C JS JK 4H 6D KD 9H")
+    solution = solve_contract(get_rules("liverpool"), 7, hand, players=8)
+    assert solution.found is False
+    assert [(r.code, r.params.get("possible")) for r in solution.reasons] == [
+        ("only_n_possible", 2)
+    ]
