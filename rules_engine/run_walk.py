@@ -41,11 +41,20 @@ def walkable(rules: RuleSystem, contract: Contract) -> bool:
 
 
 def walk_runs(
-    rules: RuleSystem, contract: Contract, hand: list[Card], budget: Budget
+    rules: RuleSystem,
+    contract: Contract,
+    hand: list[Card],
+    budget: Budget,
+    wild: Counter[tuple[int, str]] | None = None,
 ) -> tuple[tuple[Card, ...], ...] | None:
-    """A lay-down of this way of a contract (`walkable`), or None when there is
-    none; SearchTooLarge past the budget."""
-    jokers = jokers_laid(rules, sum(c.is_joker for c in hand), contract.lay_all_cards)
+    """A lay-down of this way of a contract (`walkable`), or None when there is none;
+    SearchTooLarge past the budget. `wild`: how many of the hand's deuces of each suit are
+    wild: each is then a natural 2 or a joker, as the lay-down needs (every way to play
+    them in one walk); the lay-down's jokers are then the hand's jokers and those deuces."""
+    wild = wild or Counter()
+    jokers = jokers_laid(
+        rules, sum(c.is_joker for c in hand) + sum(wild.values()), contract.lay_all_cards
+    )
     if jokers is None:
         return None
     budget.charge(len(hand))  # reading the hand and making the walk's tables, once a call
@@ -97,7 +106,10 @@ def walk_runs(
                     available = held[(position, suit)] if position else 0
                 rank = 1 if position == 14 else position
                 settles = last_suit.get(rank) == index and (rank != 1 or position == ace_at)
-                for key, choice in walk.step(state, position, available, later, beyond, settles):
+                deuces = wild[(2, suit)] if position == 2 else 0
+                for key, choice in walk.step(
+                    state, position, available, later, beyond, settles, deuces
+                ):
                     if walk.lay_all:
                         following.setdefault(key, (state, choice))
                         continue
@@ -108,6 +120,8 @@ def walk_runs(
                         best[key[:2]] = [key]
                         following[key] = (state, choice)
                         continue
+                    # Comparing is work too: a state's worth for every eight compared.
+                    walk.budget.spend(len(kept) >> 3)
                     if _any_covers(kept, key):
                         continue
                     beaten = [o for o in kept if _covers(key, o)]
@@ -125,7 +139,7 @@ def walk_runs(
         if goal[2] != walk.need:
             continue
         if walk.sets.make(goal[4][1], walk.jokers - goal[3], walk.budget) is not None:
-            return laid_melds(walk, contract, layers, plan, goal, held)
+            return laid_melds(walk, contract, layers, plan, goal)
     return None
 
 

@@ -9,6 +9,7 @@ searches for each kind of meld.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from .card_search import search_cards
@@ -75,6 +76,8 @@ def solve_contract(
     late_walk = Budget(LATE_WALK_NODES)
     plays = deuce_plays(hand, rules.meld_rules)
     plays = deuces_used(plays, ways, rules.meld_rules, contract.lay_all_cards)
+    # Where the walk takes every way, it plays the wild deuces itself, once for all plays.
+    wild = _deuces_walked(rules, ways, hand) if len(plays) > 1 else None
     undecided = False
     for play in reversed(plays):
         if len(plays) > 1:  # reading the hand again for each way to play its deuces is work
@@ -83,10 +86,16 @@ def solve_contract(
         if all(b.left <= 0 for b in spent):  # the rest stays undecided
             raise SearchTooLarge(nodes=budget.size)
         try:
-            found = _lay(rules, ways, play, Budgets(budget, walks, shapes, late_walk))
+            budgets = Budgets(budget, walks, shapes, late_walk, each_play=wild is None)
+            found = _lay(rules, ways, play, budgets)
         except SearchTooLarge:
             undecided = True  # another play may still lay it; else the answer is undecided
             continue
+        if found is not None:
+            return Solution(True, found)
+    if undecided and wild is not None:
+        budgets = Budgets(budget, walks, shapes, late_walk, each_play=False)
+        found, undecided = _walk_deuces(rules, ways, hand, wild, budgets)
         if found is not None:
             return Solution(True, found)
     if undecided:
@@ -126,6 +135,7 @@ class Budgets:
     walk: Budget
     shapes: Budget
     late_walk: Budget
+    each_play: bool = True  # the walk runs for each way to play the deuces (else once)
 
 
 def _lay(
@@ -171,13 +181,15 @@ def _search(
         if all(r.kind == "run" for r in contract.requirements):
             # Where the walk runs out on a contract of runs only, so would the shapes
             # (their time is the walk's). Past it, said as the contract search's budget.
+            if not budgets.each_play:
+                raise SearchTooLarge(nodes=budget.size)
             return _walk(rules, contract, hand, budgets.walk, budget)
     if shapes.left > 0:
         try:
             return decide(rules, contract, hand, shapes)
         except (NotDecided, SearchTooLarge):
             pass
-    if walks:  # with sets or round the corner, the shapes decide most hands sooner
+    if walks and budgets.each_play:  # with sets or round the corner, the shapes come first
         return _walk(rules, contract, hand, budgets.walk, budget, budgets.late_walk)
     raise SearchTooLarge(nodes=budget.size)  # said as the contract search's budget
 
@@ -189,13 +201,14 @@ def _walk(
     walk: Budget,
     said: Budget,
     most: Budget | None = None,
+    wild: Counter[tuple[int, str]] | None = None,
 ) -> tuple[tuple[Card, ...], ...] | None:
     """The walk along the ranks in its budget, shared by every way of the hand (and past
     the shapes, no more than `most` of it); past it, said as the contract search's."""
     share = Budget(min(walk.left, most.left if most else walk.left))
     try:
         if share.left > 0:
-            return walk_runs(rules, contract, hand, share)
+            return walk_runs(rules, contract, hand, share, wild)
     except SearchTooLarge:
         pass
     finally:
@@ -204,6 +217,67 @@ def _walk(
         if most:
             most.charge(used)
     raise SearchTooLarge(nodes=said.size)
+
+
+def _deuces_walked(
+    rules: RuleSystem, ways: tuple[Contract, ...], hand: list[Card]
+) -> Counter[tuple[int, str]] | None:
+    """The hand's wild deuces as the walk reads them (how many of each searched suit), where
+    the walk takes every way and no lay-down limits its jokers (a wild deuce laid natural
+    would not count there); else None, and each way to play them is searched apart."""
+    meld = rules.meld_rules
+    if rules.lay_down_jokers_most is not None:
+        return None
+    searched_rules, searched = _searched(rules, hand)
+    if not all(walkable(searched_rules, way) for way in ways):
+        return None
+    wild: Counter[tuple[int, str]] = Counter()
+    plain: Counter[tuple[int, str]] = Counter()
+    for own, seen in zip(hand, searched, strict=True):
+        if own.rank == 2 and not own.is_joker:
+            (wild if meld.wild(own) else plain)[(2, seen.suit)] += 1
+    if any(key in plain for key in wild):  # renamed alike, a lay-down could not tell them
+        return None
+    return wild or None
+
+
+def _walk_deuces(
+    rules: RuleSystem,
+    ways: tuple[Contract, ...],
+    hand: list[Card],
+    wild: Counter[tuple[int, str]],
+    budgets: Budgets,
+) -> tuple[tuple[tuple[Card, ...], ...] | None, bool]:
+    """Each way walked once for every way to play the wild deuces: (a lay-down in the
+    hand's own cards, each wild deuce laid as a joker in a joker's place, or None; whether
+    some way stayed undecided)."""
+    searched_rules, searched = _searched(rules, hand)
+    meld = rules.meld_rules
+    undecided = False
+    for way in ways:
+        past_shapes = budgets.shapes.left < budgets.shapes.size and (
+            meld.circular_runs or any(r.kind == "set" for r in way.requirements)
+        )
+        most = budgets.late_walk if past_shapes else None
+        try:
+            found = _walk(searched_rules, way, searched, budgets.walk, budgets.cards, most, wild)
+        except SearchTooLarge:
+            undecided = True
+            continue
+        if found is None:
+            continue
+        if searched is not hand:
+            found = own_cards(rules, way.requirements, found, hand)
+        # The wild deuces not laid as natural cards stand in the jokers' places first.
+        deuces = Counter(c.suit for c in hand if meld.wild(c))
+        deuces.subtract(c.suit for m in found for c in m if not c.is_joker and meld.wild(c))
+        spare = iter(deuces.elements())
+        melds = [[replace(c, deuce=next(spare, "")) if c.is_joker else c for c in m] for m in found]
+        return tuple(
+            tuple(natural(c) if c.deuce and c.pin == (2, c.deuce) else c for c in meld)
+            for meld in melds
+        ), False
+    return None, undecided
 
 
 def _why_not(

@@ -3,14 +3,13 @@ each run's cards in order, and the sets from the naturals no run took."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from .cards import Card
 from .limits import Budget
 from .melds import run_readings, set_readings
 from .systems import Contract
-from .walk_corner import HEAD, JOKER, NATURAL, SEAM, STOP, TAIL, WAIT, WAITING
+from .walk_corner import HEAD, JOKER, SEAM, STOP, TAIL, WAIT, WAITING
 from .walk_sets import Pool
 
 if TYPE_CHECKING:
@@ -19,9 +18,9 @@ if TYPE_CHECKING:
 # A state: (aces of this suit played low, the runs open as sorted ids, runs laid per
 # requirement kind, jokers spent, naturals of each rank no run took: the sets' pool).
 State = tuple[int, tuple[int, ...], tuple[int, ...], int, Pool]
-# How the runs open go on at a rank: each run's choice (STOP...), and the new runs: (kind, a
-# joker first) each.
-Choice = tuple[tuple[int, ...], tuple[tuple[int, bool], ...]]
+# How the runs open go on at a rank: each run's choice (STOP...), the new runs: (id, a joker
+# first) each, and the naturals of the rank no run took that go to the sets.
+Choice = tuple[tuple[int, ...], tuple[tuple[int, bool], ...], int]
 Layer = dict[State, tuple[State | None, Choice | int | None]]  # state -> (before, choice)
 Sets = list[tuple[int, list[tuple[int, int, int]]]]  # (rank, each set's kind, naturals, jokers)
 
@@ -32,7 +31,6 @@ def laid_melds(
     layers: list[Layer],
     plan: list[tuple[str, int]],
     goal: State,
-    held: Counter[tuple[int, str]],
 ) -> tuple[tuple[Card, ...], ...]:
     """The melds of the walk that reached `goal`, as the contract's melds in its order."""
     choices: list[Choice | int | None] = []
@@ -47,12 +45,10 @@ def laid_melds(
     laid: list[list[tuple[str, int, list[bool]]]] = [[] for _ in walk.kinds]
     open_runs: list[tuple[int, int, list[bool], list[bool]]] = []
     spare: dict[int, list[Card]] = {}  # rank -> the naturals no run took
-    low = 0
     for (suit, position), choice in zip(plan, choices, strict=True):
         if position == -1 or not isinstance(choice, tuple):
-            low = choice if isinstance(choice, int) else 0  # the split of the suit's aces
-            continue
-        made, new = choice
+            continue  # the split of the suit's aces
+        made, new, pooled = choice
         still = []
         for run, pick in zip(open_runs, made, strict=True):
             after = _next(walk, *run, pick, position, suit, laid)
@@ -64,14 +60,7 @@ def laid_melds(
         open_runs = still
         if position:
             rank = 1 if position == 14 else position
-            if position == 1 and not walk.circular:
-                there = low
-            elif position == 14:
-                there = held[(1, suit)] - low
-            else:
-                there = held[(rank, suit)]
-            taken = made.count(NATURAL) + sum(not joker for _, joker in new)
-            spare.setdefault(rank, []).extend([Card(rank, suit)] * (there - taken))
+            spare.setdefault(rank, []).extend([Card(rank, suit)] * pooled)
     runs = [[_run(walk, *run) for run in kind] for kind in laid]
     # The walk knew the pool made the sets; which ranks they take is worked out again from
     # the cards themselves (a small search: the pool holds 13 ranks at most).

@@ -12,7 +12,7 @@ from .limits import Budget
 from .run_states import run_states
 from .systems import Contract, Requirement, RuleSystem
 from .walk_corner import JOKER, NATURAL, SEAM, STOP, TAIL, WAITING, corner_options
-from .walk_laid import State
+from .walk_laid import Choice, State
 from .walk_sets import SetPlan
 
 # (runs still open, kinds laid, naturals and jokers taken, choices, runs that ended, waiting
@@ -231,8 +231,15 @@ class Walk:
         return made
 
     def step(
-        self, state: State, position: int, available: int, later: int, beyond: int, settles: bool
-    ) -> Iterator[tuple[State, tuple[tuple[int, ...], tuple[tuple[int, bool], ...]]]]:
+        self,
+        state: State,
+        position: int,
+        available: int,
+        later: int,
+        beyond: int,
+        settles: bool,
+        wild: int = 0,
+    ) -> Iterator[tuple[State, Choice]]:
         """The states one rank further (position 0: past the suit's end). `later`: the
         suit's natural cards at the ranks after this one; `beyond`: the other suits' still
         to walk; `settles`: no suit after holds this rank (the sets' pool)."""
@@ -261,7 +268,7 @@ class Walk:
                 if self.circular and self.no_touch and aces and ended:
                     continue  # a run ended at the king, beside one that began at the ace
                 spend()
-                yield (0, (), tuple(done), spent + j, pool), (choices, ())
+                yield (0, (), tuple(done), spent + j, pool), (choices, (), 0)
                 continue
             room = [self.need[k] - done[k] for k in kinds]
             for run in still:
@@ -280,24 +287,40 @@ class Walk:
             starts = self._starting(room, available - n, spare - j, most, left, ace)
             spend(len(starts))
             for new, opened, taken, jokers, open_n, open_c, whole_n, whole_c in starts:
-                after = pool
-                if n + taken != available or settles:  # what no run takes is the sets'
-                    if self.lay_all and self.sets.empty and n + taken != available:
-                        continue
-                    grown = self.sets.added(pool, rank, available - n - taken, settles)
-                    if grown is None:
-                        continue
-                    after = grown
-                jokers_left = spare - j - jokers
                 open_n += need_naturals
                 open_c += need_cards
-                if open_n > later or open_c > later + jokers_left:
-                    continue
-                if open_n + to_start_n - whole_n > naturals_left:
-                    continue
-                if open_c + to_start_c - whole_c > naturals_left + jokers_left:
-                    continue
-                # Round the corner, the first field tells whether a run began at the ace.
-                mark = int(bool(new) and self.no_touch) if ace else aces
-                key = (mark, tuple(sorted(still + opened)), tuple(done), spent + j + jokers, after)
-                yield key, (choices, new)
+                for pooled, natural_wild in self._left_over(available, n + taken, wild):
+                    after = pool
+                    if pooled or settles:  # what no run takes is the sets'
+                        if self.lay_all and self.sets.empty and pooled:
+                            continue
+                        grown = self.sets.added(pool, rank, pooled, settles)
+                        if grown is None:
+                            continue
+                        after = grown
+                    jokers_left = spare - j - jokers - natural_wild
+                    if jokers_left < 0 or open_n > later or open_c > later + jokers_left:
+                        continue
+                    if open_n + to_start_n - whole_n > naturals_left:
+                        continue
+                    if open_c + to_start_c - whole_c > naturals_left + jokers_left:
+                        continue
+                    # Round the corner, the first field tells whether a run began at the ace.
+                    mark = int(bool(new) and self.no_touch) if ace else aces
+                    used = spent + j + jokers + natural_wild
+                    key = (mark, tuple(sorted(still + opened)), tuple(done), used, after)
+                    yield key, (choices, new, pooled)
+
+    def _left_over(self, available: int, used: int, wild: int) -> Iterator[tuple[int, int]]:
+        """The naturals of this rank no run took that go to the sets, and the wild deuces
+        laid as natural cards (each one a joker fewer: the walk counts jokers spent and
+        wild deuces played natural together). A wild deuce no run took is a joker, or, for
+        a set of 2s, a natural card."""
+        if not wild:
+            yield available - used, 0
+            return
+        plain = available - wild  # deuces of suits whose deuces are not wild: naturals
+        played = max(0, used - plain)  # the runs take plain deuces first
+        spare = max(0, plain - used)
+        for kept in range(wild - played + 1) if not self.sets.empty else (0,):
+            yield spare + kept, played + kept
