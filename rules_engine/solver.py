@@ -3,8 +3,9 @@
 Each way of the contract, for each way to play the hand's wild deuces, is searched card by
 card (card_search.py) and, where that runs out of its budget, by walking each suit's ranks
 for a contract of runs (run_walk.py), else by shapes (shapes.py) and, past them, by the walk
-for a contract of runs and sets; a hand none can lay is then told why, from shorter
-searches for each kind of meld.
+for a contract with sets or runs round the corner. Where the walk takes every way, it plays
+the wild deuces itself, once for all their ways. A hand none can lay is then told why, from
+shorter searches for each kind of meld.
 """
 
 from __future__ import annotations
@@ -151,15 +152,22 @@ def _lay(
             continue
         if searched is not hand:
             found = own_cards(rules, way.requirements, found, hand)
-        # Which joker a wild deuce replaces does not matter: every rule counts them alike.
-        wild = iter(card.deuce for card in play if card.deuce)
-        melds = [[replace(c, deuce=next(wild, "")) if c.is_joker else c for c in m] for m in found]
-        # A deuce standing for itself is laid as the natural card it is.
-        return tuple(
-            tuple(natural(c) if c.deuce and c.pin == (2, c.deuce) else c for c in meld)
-            for meld in melds
-        )
+        return _deuces_placed(found, [card.deuce for card in play if card.deuce])
     return None
+
+
+def _deuces_placed(
+    found: tuple[tuple[Card, ...], ...], deuces: list[str]
+) -> tuple[tuple[Card, ...], ...]:
+    """The lay-down with these wild deuces (their suits) in the first jokers' places: which
+    joker a wild deuce replaces does not matter, every rule counts them alike. A deuce
+    standing for itself is laid as the natural card it is."""
+    wild = iter(deuces)
+    melds = [[replace(c, deuce=next(wild, "")) if c.is_joker else c for c in m] for m in found]
+    return tuple(
+        tuple(natural(c) if c.deuce and c.pin == (2, c.deuce) else c for c in meld)
+        for meld in melds
+    )
 
 
 def _search(
@@ -271,12 +279,7 @@ def _walk_deuces(
         # The wild deuces not laid as natural cards stand in the jokers' places first.
         deuces = Counter(c.suit for c in hand if meld.wild(c))
         deuces.subtract(c.suit for m in found for c in m if not c.is_joker and meld.wild(c))
-        spare = iter(deuces.elements())
-        melds = [[replace(c, deuce=next(spare, "")) if c.is_joker else c for c in m] for m in found]
-        return tuple(
-            tuple(natural(c) if c.deuce and c.pin == (2, c.deuce) else c for c in meld)
-            for meld in melds
-        ), False
+        return _deuces_placed(found, list(deuces.elements())), False
     return None, undecided
 
 

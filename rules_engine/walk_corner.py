@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from .run_states import RunStates
 
 TAIL, WAITING, HEAD, SEAM = 1, 2, 3, 4
+FLAGS = 8  # the flags an open run's id may carry (0 to HEAD | SEAM)
 STOP, NATURAL, JOKER, WAIT = 0, 1, 2, 3
 # (new ids, kinds laid, naturals taken, jokers taken, choices, runs that ended (for "runs may
 # not follow on"), waiting runs that went on)

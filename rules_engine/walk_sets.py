@@ -39,7 +39,7 @@ class SetPlan:
         self.meld = meld
         # The most naturals of one rank the sets may hold: past it a pool is as good as full
         # (cards may stay in hand) or can never be laid (every card must be).
-        per_set = [self._largest(s, e) for (s, e), n in counted.items() for _ in range(n)]
+        per_set = [_largest(meld, s, e) for (s, e), n in counted.items() for _ in range(n)]
         if lay_all:
             self.most = max(per_set, default=0) if once_a_rank else min(MANY, sum(per_set))
         else:
@@ -52,11 +52,6 @@ class SetPlan:
     @property
     def empty(self) -> bool:
         return not self.kinds
-
-    def _largest(self, size: int, exact: bool) -> int:
-        if exact:
-            return size
-        return self.meld.set_max if self.meld.set_max is not None else MANY
 
     def start(self) -> Pool:
         return ((0,) * RANKS, ()) if self.kinds else ((), ())
@@ -145,6 +140,13 @@ class SetPlan:
         return answer
 
 
+def _largest(meld: MeldRules, size: int, exact: bool) -> int:
+    """The most cards a set filling this requirement may hold."""
+    if exact:
+        return size
+    return meld.set_max if meld.set_max is not None else MANY
+
+
 @cache
 def _chosen(left: tuple[int, ...], once: bool) -> list[tuple[int, ...]]:
     """The sets that may sit at one rank: none, one, or (two sets of one rank counting)
@@ -155,7 +157,7 @@ def _chosen(left: tuple[int, ...], once: bool) -> list[tuple[int, ...]]:
             if n:
                 out.append(tuple(int(j == i) for j in range(len(left))))
         return out
-    return [c for c in product(*(range(n + 1) for n in left))]
+    return list(product(*(range(n + 1) for n in left)))
 
 
 def _pairs(plan: SetPlan, kind: int, have: int) -> list[tuple[int, int]]:
@@ -174,7 +176,7 @@ def _kind_pairs(
             if naturals <= size and size - naturals <= meld.jokers_most("set", size):
                 out.append((naturals, size - naturals))
             continue
-        largest = size if exact else meld.set_max if meld.set_max is not None else MANY
+        largest = _largest(meld, size, exact)
         for length in range(max(size, naturals), min(largest, naturals + size + 14) + 1):
             jokers = length - naturals
             if length >= meld.set_min and jokers <= meld.jokers_most("set", length):

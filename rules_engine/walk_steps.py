@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from .limits import Budget
 from .run_states import run_states
 from .systems import Contract, Requirement, RuleSystem
-from .walk_corner import JOKER, NATURAL, SEAM, STOP, TAIL, WAITING, corner_options
+from .walk_corner import FLAGS, JOKER, NATURAL, SEAM, STOP, TAIL, WAITING, corner_options
 from .walk_laid import Choice, State
 from .walk_sets import SetPlan
 
@@ -48,9 +48,9 @@ class Walk:
         self.runs = run_states(meld, self.reqs)
         # An open run's id: its state, and where round the corner, its piece (walk_corner).
         self.states = states = len(self.runs.kind)
-        self.kind_of = list(self.runs.kind) * 8
-        self.short_of = list(self.runs.short) * 8
-        self.naturals_of = list(self.runs.naturals) * 8
+        self.kind_of = list(self.runs.kind) * FLAGS
+        self.short_of = list(self.runs.short) * FLAGS
+        self.naturals_of = list(self.runs.naturals) * FLAGS
         self.farthest = max(self.runs.short, default=0)
         # The runs open -> how they may go on; what may start -> the ways it may.
         self._ways_on: dict[tuple[object, ...], list[Going]] = {}

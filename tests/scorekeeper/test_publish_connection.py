@@ -4,6 +4,7 @@ closed since is replaced, and the message still arrives."""
 
 from __future__ import annotations
 
+import os
 import socketserver
 import threading
 from http.server import BaseHTTPRequestHandler
@@ -86,8 +87,6 @@ def test_a_server_that_closes_after_each_message_gets_each_one(publisher):
 def test_a_server_gone_is_logged_and_the_save_goes_on(publisher, caplog):
     publisher.shutdown()
     publisher.server_close()
-    import os
-
     os.unlink(publisher.server_address)
     live._send("POST", "game-7", "1", "version")  # no exception: the pages will poll
     assert "could not publish" in caplog.text
