@@ -27,7 +27,8 @@ from collections import Counter
 from .cards import SUITS, Card
 from .limits import Budget, jokers_laid
 from .systems import Contract, RuleSystem
-from .walk_laid import Layer, State, laid_melds
+from .walk_front import Front
+from .walk_laid import Layer, laid_melds
 from .walk_steps import Walk
 
 
@@ -98,7 +99,7 @@ def walk_runs(
             following: Layer = {}
             # Where cards may stay in hand, a state that laid as many runs of each kind or
             # more with as few jokers or fewer does all another can: only the best are kept.
-            best: dict[tuple[int, tuple[int, ...]], list[State]] = {}
+            front = Front(walk.jokers, walk.need, walk.sets, walk.budget)
             for state in current:
                 if position in (1, 14) and not walk.circular:
                     available = state[0] if position == 1 else aces - state[0]
@@ -115,20 +116,11 @@ def walk_runs(
                         continue
                     if key in following:
                         continue
-                    kept = best.get(key[:2])
-                    if kept is None:
-                        best[key[:2]] = [key]
-                        following[key] = (state, choice)
+                    kept, beaten = front.keeps(key)
+                    if not kept:
                         continue
-                    # Comparing is work too: a state's worth for every eight compared.
-                    walk.budget.spend(len(kept) >> 3)
-                    if _any_covers(kept, key):
-                        continue
-                    beaten = [o for o in kept if _covers(key, o)]
                     for other in beaten:
-                        kept.remove(other)
                         del following[other]
-                    kept.append(key)
                     following[key] = (state, choice)
             layers.append(following)
             plan.append((suit, position))
@@ -141,29 +133,3 @@ def walk_runs(
         if walk.sets.make(goal[4][1], walk.jokers - goal[3], walk.budget) is not None:
             return laid_melds(walk, contract, layers, plan, goal)
     return None
-
-
-def _any_covers(kept: list[State], key: State) -> bool:
-    for other in kept:
-        if _covers(other, key):
-            return True
-    return False
-
-
-def _covers(one: State, other: State) -> bool:
-    """Whether state `one` does all `other` can (the same runs open)."""
-    if one[3] > other[3]:
-        return False
-    for a, b in zip(one[2], other[2], strict=True):  # plain loops: run for each pair
-        if a < b:
-            return False
-    (open_one, settled_one), (open_other, settled_other) = one[4], other[4]
-    if len(settled_one) < len(settled_other):  # largest first: the one more is a zero
-        return False
-    for a, b in zip(open_one, open_other, strict=True):
-        if a < b:
-            return False
-    for a, b in zip(settled_one, settled_other, strict=False):
-        if a < b:
-            return False
-    return True
