@@ -17,10 +17,10 @@ from .walk_sets import SetPlan
 
 # (runs still open, kinds laid, naturals and jokers taken, choices, runs that ended, waiting
 # runs that went on, naturals and cards the runs still open need)
-Going = tuple[list[int], list[int], int, int, tuple[int, ...], int, int, int, int]
+Going = tuple[tuple[int, ...], list[int], int, int, tuple[int, ...], int, int, int, int]
 # (new runs: (id, a joker first) each, their ids, naturals and jokers taken, naturals and
 # cards they need, and whole runs of their kinds would need)
-Starting = tuple[tuple[tuple[int, bool], ...], list[int], int, int, int, int, int, int]
+Starting = tuple[tuple[tuple[int, bool], ...], tuple[int, ...], int, int, int, int, int, int]
 
 
 class Walk:
@@ -158,7 +158,7 @@ class Walk:
         left and the runs each kind still needs; with their states, the naturals and jokers
         they take, what they still need (naturals, cards) and what whole runs of their kinds
         would need."""
-        yield (), [], 0, 0, 0, 0, 0, 0
+        yield (), (), 0, 0, 0, 0, 0, 0
         if most == 0:
             return
         short = self.short_of
@@ -174,7 +174,7 @@ class Walk:
             ):
                 yield (
                     ((state, joker), *more),
-                    [state, *states],
+                    (state, *states),
                     n + (not joker),
                     j + joker,
                     need_n + self.naturals_of[state],
@@ -200,7 +200,7 @@ class Walk:
             naturals, short = self.naturals_of, self.short_of
             made = [
                 (
-                    still,
+                    tuple(sorted(still)),  # as the state keeps its runs
                     shut,
                     n,
                     j,
@@ -226,7 +226,12 @@ class Walk:
         made = self._ways_in.get(key)
         if made is None:
             openings = self.at_ace if ace else self.openings
-            made = list(self._started(room, naturals, jokers, most, 0, left, openings))
+            made = [
+                (new, tuple(sorted(opened)), n, j, need_n, need_c, whole_n, whole_c)
+                for new, opened, n, j, need_n, need_c, whole_n, whole_c in self._started(
+                    room, naturals, jokers, most, 0, left, openings
+                )
+            ]
             self._ways_in[key] = made
         return made
 
@@ -264,11 +269,12 @@ class Walk:
             done = list(laid)
             for kind in shut:
                 done[kind] += 1
+            laid_now = tuple(done)
             if final:
                 if self.circular and self.no_touch and aces and ended:
                     continue  # a run ended at the king, beside one that began at the ace
                 spend()
-                yield (0, (), tuple(done), spent + j, pool), (choices, (), 0)
+                yield (0, (), laid_now, spent + j, pool), (choices, (), 0)
                 continue
             room = [self.need[k] - done[k] for k in kinds]
             for run in still:
@@ -289,6 +295,8 @@ class Walk:
             for new, opened, taken, jokers, open_n, open_c, whole_n, whole_c in starts:
                 open_n += need_naturals
                 open_c += need_cards
+                # The runs open after this rank, sorted as a state keeps them.
+                runs_after = tuple(sorted(still + opened)) if opened else still
                 for pooled, natural_wild in self._left_over(available, n + taken, wild):
                     after = pool
                     if pooled or settles:  # what no run takes is the sets'
@@ -308,7 +316,7 @@ class Walk:
                     # Round the corner, the first field tells whether a run began at the ace.
                     mark = int(bool(new) and self.no_touch) if ace else aces
                     used = spent + j + jokers + natural_wild
-                    key = (mark, tuple(sorted(still + opened)), tuple(done), used, after)
+                    key = (mark, runs_after, laid_now, used, after)
                     yield key, (choices, new, pooled)
 
     def _left_over(self, available: int, used: int, wild: int) -> Iterator[tuple[int, int]]:
