@@ -9,8 +9,8 @@ publishing socket (`LIVE_PUBLISH`). Settings from the environment:
 
 | variable | default | meaning |
 |---|---|---|
-| `WEB_CONCURRENCY` | 2 × cores + 1 | gunicorn's workers (one request at a time each) |
-| `APP_QUEUE` | 8 × workers | requests inside the app or waiting for it (about half a second of work under load); past it, 503 at once |
+| `WEB_CONCURRENCY` | cores + 1 | gunicorn's workers (one request at a time each) |
+| `APP_QUEUE` | 20 × cores | requests inside the app or waiting for it (about half a second of work under load); past it, 503 at once |
 | `STREAMS_PER_CLIENT` | 64 | open pages' streams one address may hold (429 past it) |
 | `CONNECTIONS_PER_CLIENT` | 256 | connections one address may hold (429 past it) |
 | `REQUEST_BODY_SECONDS` | 10 | a body that stops arriving this long is cut off (408) |
@@ -40,6 +40,7 @@ NCHAN_MODULES = (
 )
 NGINX = os.environ.get("NGINX", "nginx")
 OPEN_FILES = 65536
+CORES = os.cpu_count() or 1
 
 
 MOST_PER_ADDRESS = 65535  # nginx's largest limit_conn
@@ -103,7 +104,7 @@ def nginx_config(run: Path, bind: str, workers: int, publish_listen: str) -> str
     files = open_files()
     # nginx's workers cost nothing while their streams wait; four of them hold four times
     # the open files one process may (20,000 on a host here), which the streams need.
-    nginx_workers = env_int("NGINX_WORKERS", max(os.cpu_count() or 1, 4))
+    nginx_workers = env_int("NGINX_WORKERS", max(CORES, 4))
     redis = os.environ.get("NCHAN_REDIS_URL", "")
     module = next((path for path in NCHAN_MODULES if Path(path).exists()), None)
     access_log = os.environ.get("ACCESS_LOG", "/dev/stdout")
@@ -120,8 +121,9 @@ def nginx_config(run: Path, bind: str, workers: int, publish_listen: str) -> str
         "body_seconds": str(env_int("REQUEST_BODY_SECONDS", 10)),
         "app_seconds": "60",
         # A short queue: past the app's limit, a phone told "busy, try again in 2 s" at once
-        # fares better than one kept waiting its turn for seconds (bench/RESULTS.md).
-        "app_queue": str(env_int("APP_QUEUE", 8 * workers)),
+        # fares better than one kept waiting its turn for seconds (bench/RESULTS.md). What
+        # the app gets through in half a second depends on its cores, not its workers.
+        "app_queue": str(env_int("APP_QUEUE", 20 * CORES)),
         "listen": nginx_listen(bind),
         "connections_per_client": str(
             min(env_int("CONNECTIONS_PER_CLIENT", 256), MOST_PER_ADDRESS)
@@ -162,7 +164,7 @@ def main() -> int:
     (run / "temp").mkdir(parents=True, exist_ok=True)
     for stale in ("app.sock", "publish.sock", "gunicorn.ctl"):
         (run / stale).unlink(missing_ok=True)
-    workers = args.workers or env_int("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1) + 1)
+    workers = args.workers or env_int("WEB_CONCURRENCY", CORES + 1)
     publish_listen = os.environ.get("PUBLISH_LISTEN") or f"unix:{run}/publish.sock"
     config = run / "nginx.conf"
     config.write_text(nginx_config(run, args.bind, workers, publish_listen))

@@ -13,7 +13,10 @@ import os
 wsgi_app = "scorekeeper.wsgi:application"
 worker_class = "sync"
 preload_app = True  # the app loaded once, before the workers fork (scorekeeper/wsgi.py)
-workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1)
+# One more worker than cores: each request is work for a core (rendering), and nginx holds
+# every slow phone, so more workers only share the cores more finely and answer later
+# (bench/RESULTS.md: three workers against five on two cores).
+workers = int(os.environ.get("WEB_CONCURRENCY") or (os.cpu_count() or 1) + 1)
 timeout = 30
 graceful_timeout = 10
 max_requests = 5000
