@@ -3,7 +3,7 @@ states with the same runs open, only those no other does all of. One state does 
 can when it spent as few jokers or fewer and has, field by field, as much or more: runs laid
 of each kind, naturals of each rank left for the sets, settled counts.
 
-Comparing two states field by field in Python was two fifths of the walk's time. Each state
+Comparing two states field by field was a Python loop over some twenty fields. Each state
 is written once as one integer, a field of a few bits each with a spare top bit (the guard),
 and one subtraction compares every field at once: with the guards set in `a`, `a - b` borrows
 from a field's guard only where that field of `a` is smaller, and never from the next field.
@@ -23,6 +23,8 @@ class Front:
         self.jokers = jokers
         self.budget = budget
         self.settled = 0 if sets.empty else sets.sets  # settled counts kept, largest first
+        # No field passes these: jokers spent stay within the jokers, runs laid within the
+        # contract's, and the pool is capped at the most a rank's sets may hold.
         largest = max(jokers, *need, 0 if sets.empty else sets.most, 1)
         self.width = largest.bit_length() + 1
         fields = 1 + len(need) + (0 if sets.empty else RANKS + self.settled)

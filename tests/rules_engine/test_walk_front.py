@@ -30,7 +30,11 @@ def does_all(one, other) -> bool:
     padded = max(len(settled_one), len(settled_other))
     settled_one += (0,) * (padded - len(settled_one))
     settled_other += (0,) * (padded - len(settled_other))
-    pairs = [*zip(one[2], other[2]), *zip(open_one, open_other), *zip(settled_one, settled_other)]
+    pairs = [
+        *zip(one[2], other[2], strict=True),
+        *zip(open_one, open_other, strict=True),
+        *zip(settled_one, settled_other, strict=True),
+    ]
     return all(a >= b for a, b in pairs)
 
 
