@@ -9,7 +9,7 @@ publishing socket (`LIVE_PUBLISH`). Settings from the environment:
 
 | variable | default | meaning |
 |---|---|---|
-| `WEB_CONCURRENCY` | cores + 1 | gunicorn's workers (one request at a time each) |
+| `WEB_CONCURRENCY` | cores + 1 (SQLite), 2 × cores + 1 (PostgreSQL) | gunicorn's workers (one request at a time each; `workers.py` says why) |
 | `APP_QUEUE` | 20 × cores | requests inside the app or waiting for it (about half a second of work under load); past it, 503 at once |
 | `STREAMS_PER_CLIENT` | 64 | open pages' streams one address may hold (429 past it) |
 | `CONNECTIONS_PER_CLIENT` | 256 | connections one address may hold (429 past it) |
@@ -31,6 +31,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from scorekeeper.server.workers import default_workers
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = Path(__file__).with_name("nginx.conf")
@@ -164,7 +166,7 @@ def main() -> int:
     (run / "temp").mkdir(parents=True, exist_ok=True)
     for stale in ("app.sock", "publish.sock", "gunicorn.ctl"):
         (run / stale).unlink(missing_ok=True)
-    workers = args.workers or env_int("WEB_CONCURRENCY", CORES + 1)
+    workers = args.workers or env_int("WEB_CONCURRENCY", default_workers())
     publish_listen = os.environ.get("PUBLISH_LISTEN") or f"unix:{run}/publish.sock"
     config = run / "nginx.conf"
     config.write_text(nginx_config(run, args.bind, workers, publish_listen))

@@ -10,13 +10,12 @@ fork, a new worker answers its first request as fast as its hundredth.
 
 import os
 
+from scorekeeper.server.workers import default_workers
+
 wsgi_app = "scorekeeper.wsgi:application"
 worker_class = "sync"
 preload_app = True  # the app loaded once, before the workers fork (scorekeeper/wsgi.py)
-# One more worker than cores: each request is work for a core (rendering), and nginx holds
-# every slow phone, so more workers only share the cores more finely and answer later
-# (bench/RESULTS.md: three workers against five on two cores).
-workers = int(os.environ.get("WEB_CONCURRENCY") or (os.cpu_count() or 1) + 1)
+workers = int(os.environ.get("WEB_CONCURRENCY") or default_workers())
 timeout = 30
 graceful_timeout = 10
 max_requests = 5000

@@ -19,9 +19,19 @@ def test_a_host_sets_its_own_queue(tmp_path, monkeypatch):
     assert "max_conns=12;" in config
 
 
-def test_gunicorn_runs_one_worker_more_than_the_cores(monkeypatch):
-    """Each request is a core's work: more workers than that only answer later."""
+def test_on_sqlite_gunicorn_runs_one_worker_more_than_the_cores(monkeypatch):
+    """Each request is a core's work, and SQLite's writers meet on its file lock."""
     monkeypatch.delenv("WEB_CONCURRENCY", raising=False)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     settings = importlib.reload(importlib.import_module("scorekeeper.server.gunicorn"))
     assert settings.workers == 3
+
+
+def test_on_postgresql_gunicorn_runs_twice_the_cores_and_one(monkeypatch):
+    """PostgreSQL's queries wait on its server: more workers keep the cores busy."""
+    monkeypatch.delenv("WEB_CONCURRENCY", raising=False)
+    monkeypatch.setenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/rami")
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    settings = importlib.reload(importlib.import_module("scorekeeper.server.gunicorn"))
+    assert settings.workers == 5
