@@ -20,13 +20,15 @@ class _Publisher(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         length = int(self.headers["Content-Length"])
         self.server.heard.append((self.path, self.rfile.read(length).decode()))  # type: ignore[attr-defined]
+        # Closing without saying so: as nginx does once a kept connection was idle too long.
+        # Decided before the answer leaves: once it has, the test may change the settings.
+        close = self.server.close_after or self.server.close_silently  # type: ignore[attr-defined]
         self.send_response(201)
         self.send_header("Content-Length", "0")
         if self.server.close_after:  # type: ignore[attr-defined]
             self.send_header("Connection", "close")
         self.end_headers()
-        # Closing without saying so: as nginx does once a kept connection was idle too long.
-        self.close_connection = self.server.close_after or self.server.close_silently  # type: ignore[attr-defined]
+        self.close_connection = close
 
     def log_message(self, *args) -> None:  # quiet
         pass
