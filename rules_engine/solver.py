@@ -146,13 +146,20 @@ def _lay(
     hand's own cards, each wild deuce back in the place of a joker."""
     hand = _as_jokers(play)
     searched_rules, searched = _searched(rules, hand)
+    undecided: SearchTooLarge | None = None
     for way in ways:
-        found = _search(searched_rules, way, searched, budgets)
+        try:
+            found = _search(searched_rules, way, searched, budgets)
+        except SearchTooLarge as error:  # a later way may still be laid
+            undecided = error
+            continue
         if found is None:
             continue
         if searched is not hand:
             found = own_cards(rules, way.requirements, found, hand)
         return _deuces_placed(found, [card.deuce for card in play if card.deuce])
+    if undecided is not None:
+        raise undecided
     return None
 
 
