@@ -11,6 +11,7 @@ shorter searches for each kind of meld.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .card_search import search_cards
@@ -146,21 +147,36 @@ def _lay(
     hand's own cards, each wild deuce back in the place of a joker."""
     hand = _as_jokers(play)
     searched_rules, searched = _searched(rules, hand)
-    undecided: SearchTooLarge | None = None
+    way, found, undecided = _first_laid(
+        ways, lambda way: _search(searched_rules, way, searched, budgets)
+    )
+    if way is None or found is None:
+        if undecided:
+            raise SearchTooLarge(nodes=budgets.cards.size)
+        return None
+    if searched is not hand:
+        found = own_cards(rules, way.requirements, found, hand)
+    return _deuces_placed(found, [card.deuce for card in play if card.deuce])
+
+
+Melds = tuple[tuple[Card, ...], ...]
+
+
+def _first_laid(
+    ways: tuple[Contract, ...], search: Callable[[Contract], Melds | None]
+) -> tuple[Contract | None, Melds | None, bool]:
+    """The first way `search` lays, with its lay-down, and whether a way was left
+    undecided: a way the search runs out on does not hide the ways after it."""
+    undecided = False
     for way in ways:
         try:
-            found = _search(searched_rules, way, searched, budgets)
-        except SearchTooLarge as error:  # a later way may still be laid
-            undecided = error
+            found = search(way)
+        except SearchTooLarge:
+            undecided = True
             continue
-        if found is None:
-            continue
-        if searched is not hand:
-            found = own_cards(rules, way.requirements, found, hand)
-        return _deuces_placed(found, [card.deuce for card in play if card.deuce])
-    if undecided is not None:
-        raise undecided
-    return None
+        if found is not None:
+            return way, found, undecided
+    return None, None, undecided
 
 
 def _deuces_placed(
@@ -268,26 +284,23 @@ def _walk_deuces(
     some way stayed undecided)."""
     searched_rules, searched = _searched(rules, hand)
     meld = rules.meld_rules
-    undecided = False
-    for way in ways:
+
+    def walked(way: Contract) -> Melds | None:
         past_shapes = budgets.shapes.left < budgets.shapes.size and (
             meld.circular_runs or any(r.kind == "set" for r in way.requirements)
         )
         most = budgets.late_walk if past_shapes else None
-        try:
-            found = _walk(searched_rules, way, searched, budgets.walk, budgets.cards, most, wild)
-        except SearchTooLarge:
-            undecided = True
-            continue
-        if found is None:
-            continue
-        if searched is not hand:
-            found = own_cards(rules, way.requirements, found, hand)
-        # The wild deuces not laid as natural cards stand in the jokers' places first.
-        deuces = Counter(c.suit for c in hand if meld.wild(c))
-        deuces.subtract(c.suit for m in found for c in m if not c.is_joker and meld.wild(c))
-        return _deuces_placed(found, list(deuces.elements())), False
-    return None, undecided
+        return _walk(searched_rules, way, searched, budgets.walk, budgets.cards, most, wild)
+
+    way, found, undecided = _first_laid(ways, walked)
+    if way is None or found is None:
+        return None, undecided
+    if searched is not hand:
+        found = own_cards(rules, way.requirements, found, hand)
+    # The wild deuces not laid as natural cards stand in the jokers' places first.
+    deuces = Counter(c.suit for c in hand if meld.wild(c))
+    deuces.subtract(c.suit for m in found for c in m if not c.is_joker and meld.wild(c))
+    return _deuces_placed(found, list(deuces.elements())), False
 
 
 def _why_not(

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules_engine import Card, SearchTooLarge, TableOptions, get_rules, parse_cards
+from rules_engine import Card, SearchTooLarge, TableOptions, get_rules, parse_cards, solver
 from rules_engine.card_search import search_cards
 from rules_engine.catalogue import contract_for, round_rules
 from rules_engine.contracts import check_contract
@@ -133,45 +133,38 @@ def test_a_hand_of_twelve_deuces_is_laid_by_one_walk(monkeypatch):
     assert _laid_from(hand, solution.melds)
 
 
+def _searches_answering(*answers):
+    """A stand-in for the searches of each way in turn: a lay-down, None, or running out."""
+    left = iter(answers)
+
+    def search(rules, way, hand, budgets):
+        answer = next(left)
+        if isinstance(answer, SearchTooLarge):
+            raise answer
+        return answer
+
+    return search
+
+
 def test_a_way_the_searches_run_out_on_does_not_hide_a_later_way_that_lays(monkeypatch):
     """Where one way of the contract is left undecided for a play of the deuces, the ways
     after it are still searched: a lay-down of one of them is the answer (a random variant's
     round of two sets of 4 and two runs of 5, or two runs of 9, or three sets of 3, was
     answered "too many possibilities" while its third way laid)."""
-    from rules_engine import solver
-
     rules = get_rules("liverpool")
     contract = contract_for(rules, 1)
     later = replace(contract, requirements=contract.requirements[:1])
     laid = ((Card(5, "H"), Card(5, "S"), Card(5, "C")),)
-    answers = iter([SearchTooLarge(nodes=1), laid])
-
-    def search(rules, way, hand, budgets):
-        answer = next(answers)
-        if isinstance(answer, SearchTooLarge):
-            raise answer
-        return answer
-
-    monkeypatch.setattr(solver, "_search", search)
+    monkeypatch.setattr(solver, "_search", _searches_answering(SearchTooLarge(nodes=1), laid))
     hand = (Card(5, "H"), Card(5, "S"), Card(5, "C"))
     budgets = solver.Budgets(Budget(10), Budget(10), Budget(10), Budget(10))
     assert solver._lay(rules, (contract, later), hand, budgets) == laid
 
 
 def test_a_way_left_undecided_with_no_later_way_laid_stays_undecided(monkeypatch):
-    from rules_engine import solver
-
     rules = get_rules("liverpool")
     contract = contract_for(rules, 1)
-    answers = iter([SearchTooLarge(nodes=1), None])
-
-    def search(rules, way, hand, budgets):
-        answer = next(answers)
-        if isinstance(answer, SearchTooLarge):
-            raise answer
-        return answer
-
-    monkeypatch.setattr(solver, "_search", search)
+    monkeypatch.setattr(solver, "_search", _searches_answering(SearchTooLarge(nodes=1), None))
     budgets = solver.Budgets(Budget(10), Budget(10), Budget(10), Budget(10))
     with pytest.raises(SearchTooLarge):
         solver._lay(rules, (contract, contract), (Card(5, "H"),), budgets)
