@@ -100,6 +100,8 @@ class Scorer(FastHttpUser):
         load_images(self.client, page)
 
     reload_after_save = True  # the app before the live table (see the module's words)
+    # The live table's page keeps its own round cards and form after a save (live.js).
+    keep_form: dict[str, str] = {}
 
     @task
     def enter_a_round(self) -> None:
@@ -111,7 +113,8 @@ class Scorer(FastHttpUser):
         with self.client.post(
             f"/g/{self.edit}/rounds/",
             data={"csrfmiddlewaretoken": self.token, "went_out": "0", **hands},
-            headers={"HX-Request": "true", "Referer": f"{self.host}/g/{self.edit}/", **ONCE},
+            headers={"HX-Request": "true", "Referer": f"{self.host}/g/{self.edit}/", **ONCE}
+            | self.keep_form,
             name="round entry",
             catch_response=True,
         ) as response:
@@ -176,6 +179,7 @@ class LiveScorer(Scorer):
     """The scorer's phone with the live table: its page holds the stream too."""
 
     reload_after_save = False
+    keep_form = {"X-Keep-Form": "1"}
 
     def opened(self) -> None:
         self.streaming = gevent.spawn(self.keep_streaming)

@@ -23,6 +23,7 @@
   let heard = 0; // the newest version the server announced (0: poll to find out)
   let fetching = false;
   let posting = 0; // this phone's own requests from the live part, on their way
+  let full = false; // an answer this page could not set in: the live part is fetched whole
   let polling = null;
   let source = null;
 
@@ -100,7 +101,7 @@
     document.addEventListener(name, (event) => {
       if (!requests.delete(event.detail.xhr)) return;
       posting = requests.size;
-      if (!posting) setTimeout(refresh, 0);
+      if (!posting) setTimeout(() => { const whole = full; full = false; refresh(whole); }, 0);
     });
   }
 
@@ -195,6 +196,83 @@
       bubbles: true, detail: { target: swapped, elt: swapped, html, live: true },
     }));
     return true;
+  }
+
+  // The scorer's own save: where this phone holds the next round's card, it asks the server
+  // to leave the round cards and the form out of the answer (rendering them again was most
+  // of a save's work) and keeps its own for the next round, emptied, as it does offline.
+  document.addEventListener("htmx:configRequest", (event) => {
+    const form = event.detail.elt;
+    if (!form.matches?.("#live form[data-outbox]")) return;
+    const next = Number(roundOf(form)) + 1;
+    if (live()?.querySelector(`.round-card[data-round="${next}"]`)) event.detail.headers["X-Keep-Form"] = "1";
+  });
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const html = event.detail.serverResponse;
+    const form = event.detail.requestConfig?.elt; // (the swap's details name no element)
+    if (!form?.matches?.("#live form[data-outbox]") || event.detail.xhr.status !== 200) return;
+    if (typeof html !== "string" || !/<div id="live"[^>]*\bdata-form-kept/.test(html)) return;
+    event.detail.shouldSwap = false;
+    keepForm(html);
+  });
+
+  // The new standings, notes and score sheet around this phone's own round cards and form.
+  function keepForm(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html.trim();
+    const fresh = template.content.querySelector("#live");
+    const current = live();
+    const form = current?.querySelector(":scope > form[data-outbox]");
+    const standings = current?.querySelector(":scope > #standings");
+    const theirs = fresh?.querySelector(":scope > #standings");
+    if (!form || !standings || !theirs) { // asked for whole once the request is over
+      current?.querySelectorAll("form").forEach((own) => { delete own.dataset.typed; });
+      full = true;
+      return;
+    }
+    const nodes = [...fresh.childNodes];
+    const at = nodes.indexOf(theirs);
+    while (current.firstChild !== standings) current.firstChild.remove();
+    current.querySelectorAll(":scope > [data-to-go], :scope > .hands-sent").forEach((node) => node.remove());
+    while (form.nextSibling) form.nextSibling.remove();
+    const toGo = nodes.slice(at + 1).filter((node) => node.matches?.("[data-to-go]"));
+    standings.before(...nodes.slice(0, at));
+    standings.after(...toGo);
+    form.after(...nodes.slice(at + 1).filter((node) => !toGo.includes(node)));
+    standings.replaceWith(theirs);
+    for (const attr of [...fresh.attributes]) {
+      if (attr.name !== "data-form-kept") current.setAttribute(attr.name, attr.value);
+    }
+    emptied(form, Number(current.dataset.played) + 1);
+    window.htmx.process(current);
+    current.dispatchEvent(new CustomEvent("htmx:afterSwap", {
+      bubbles: true, detail: { target: current, elt: current, html: current.outerHTML },
+    }));
+  }
+
+  // The form for round `next`: nothing typed, sent or refused left in it (the copy the
+  // service worker keeps of the page is written from it too), and that round's card shown.
+  function emptied(form, next) {
+    for (const input of form.elements) {
+      if (input.type === "text") { input.value = ""; input.defaultValue = ""; }
+      if (input.type === "radio" || input.type === "checkbox") { input.checked = false; input.defaultChecked = false; }
+      input.removeAttribute("aria-invalid");
+    }
+    form.querySelectorAll("output").forEach((out) => { out.textContent = ""; });
+    form.querySelectorAll("details.picker").forEach((details) => { details.open = false; });
+    form.querySelectorAll(".field-error, .errors, [data-sent]").forEach((node) => node.remove());
+    form.querySelectorAll(".hand").forEach((hand) => hand.classList.remove("sent", "differs"));
+    const number = form.querySelector("[data-round-number]");
+    number.value = String(next);
+    number.defaultValue = String(next);
+    form.querySelector("[data-client-uuid]").value = "";
+    delete form.dataset.typed;
+    delete form.dataset.replaces;
+    for (const card of live().querySelectorAll(":scope > .round-card[data-round]")) {
+      const round = Number(card.dataset.round);
+      if (round < next) card.remove();
+      else card.hidden = round !== next;
+    }
   }
 
   async function refresh(force = false) {

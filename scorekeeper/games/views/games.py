@@ -101,7 +101,7 @@ def game_context(
     if board.finished:  # what "share the result" sends
         context["result"] = finished_result(board, access.game)
     table = board.table
-    if access.can_edit and not board.finished:
+    if access.can_edit and not board.finished and not extra.get("form_kept"):
         if not dealt(table):
             context.setdefault("romi_form", RomiContractForm(players=board.players))
             context.setdefault("finish_form", RomiFinishForm(trophies=table.romi.trophies_in_play))

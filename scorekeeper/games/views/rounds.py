@@ -99,8 +99,25 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return outbox.stored(saved.round.number, replayed=not saved.created)
     if board is None:
         return back_to_game(request, token)
-    context = game_context(request, access, board, saved=True, last_change=saved.change)
+    kept = form_kept(request, board, table)
+    context = game_context(
+        request, access, board, saved=True, last_change=saved.change, form_kept=kept
+    )
     return page(request, "games/game.html", context, fragment="live")
+
+
+def form_kept(request: HtmxHttpRequest, board: Board, table: Table) -> bool:
+    """Whether the answer to a save leaves out the round cards and the form: the scorer's
+    phone asks (live.js, where it holds the next round's card) and keeps its own, emptied,
+    for the next round. That is the same form wherever the same seats play the next round
+    and no hand was sent for it yet; rendering them again was most of a save's work."""
+    return (
+        request.headers.get("X-Keep-Form") == "1"
+        and not board.finished
+        and board.next_round is not None
+        and not table.sittings
+        and not board.sent
+    )
 
 
 def _board_after(
