@@ -2,34 +2,43 @@
 
 Runs of one suit never share a card with another suit's, so a lay-down of runs is, suit by
 suit, which runs are open at each rank: each run open there takes one of the rank's cards or
-a joker, or stops, and new ones may start. The walk keeps every distinct state (the runs
-open, how many of each requirement are laid, the jokers spent) rank after rank, suit after
-suit, so it decides exactly whether the hand lays the contract, however many jokers it
-holds: where the searches card by card and by shapes try the places of each joker
-(thousands beside a long stretch of one suit), the walk meets each state once (run_states.py
-says what a run's state keeps). Its work is every state it makes, counted in its own budget.
+a joker, or stops, and new ones may start. A state of the walk (the runs open, how many of
+each requirement are laid, the jokers spent) is all the ranks after it need to know, so the
+walk decides exactly whether the hand lays the contract, however many jokers it holds: where
+the searches card by card and by shapes try the places of each joker (thousands beside a
+long stretch of one suit), the walk meets each state once (run_states.py says what a run's
+state keeps). Its work is every state it makes, counted in its own budget.
 A set takes one rank's cards from any suits: a state also keeps how many naturals of each
 rank no run took, and once every suit is walked, walk_sets.py says whether those and the
 jokers left make the sets.
-Where cards may stay in hand, a state that laid as many runs or more with as few jokers or
-fewer (and as many naturals left for the sets) than another with the same runs open is kept
-instead of it; a state whose open runs need more natural cards than the suit has left, or
-whose runs still to lay need more cards than every suit and joker left, is dropped.
+The walk goes depth first (walk_dive.py): one state at a time to the end, the most
+promising first, so a hand that lays the contract is found long before every state is
+made. A state it followed to no lay-down is not followed again, nor, where cards may stay
+in hand, one that such a state does all of (as many runs laid or more, with as few jokers
+or fewer, as many naturals left for the sets, the same runs open). A state is dropped where
+its open runs need more natural cards than the suit has left, or more jokers than are left
+at the ranks ahead (each open run takes a card at every rank until it may end), or whose
+runs still to lay need more cards than every suit and joker left.
 
 Runs round the corner are walked from the ace too, a run across the corner in two pieces
 (walk_corner.py). Sets of different suits are left to the other searches.
 """
-
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
 
 from .cards import SUITS, Card
 from .limits import Budget, jokers_laid
 from .systems import Contract, RuleSystem
-from .walk_front import Front
-from .walk_laid import Layer, laid_melds
+from .walk_dive import dive
+from .walk_laid import Choice, State, laid_melds
 from .walk_steps import Walk
+
+Where = tuple[str, int]  # (suit, position) of a step; position -1: the split of the aces
+Step = Callable[[State], Iterator[tuple[State, Choice | int]]]
 
 
 def walkable(rules: RuleSystem, contract: Contract) -> bool:
@@ -60,22 +69,30 @@ def walk_runs(
         return None
     budget.charge(len(hand))  # reading the hand and making the walk's tables, once a call
     walk = Walk(rules, contract, jokers, budget)
-    held = Counter((c.rank, c.suit) for c in hand if not c.is_joker)
+    steps = walk_steps(walk, Counter((c.rank, c.suit) for c in hand if not c.is_joker), wild)
+    plan = [where for where, _ in steps]
+    start: State = (0, (), (0,) * len(walk.kinds), 0, walk.sets.start())
+    path = dive(walk, [step for _, step in steps], start, [p >= 0 for (_, p), _ in steps])
+    return None if path is None else laid_melds(walk, contract, path, plan, next(iter(path[-1])))
+
+
+def walk_steps(
+    walk: Walk, held: Counter[tuple[int, str]], wild: Counter[tuple[int, str]]
+) -> list[tuple[Where, Step]]:
+    """The walk's steps in order, each with how a state goes one step further: for each
+    suit, the split of its aces where they are low and high, then each rank."""
     suits = [s for s in SUITS if any(held[(r, s)] for r in range(1, 14))]
     # The suits of fewest cards first: the runs they may hold are few, the states too.
     suits.sort(key=lambda s: sum(held[(r, s)] for r in range(1, 14)))
     in_suit = [sum(held[(r, s)] for r in range(1, 14)) for s in suits]
-    layers: list[Layer] = []
-    plan: list[tuple[str, int]] = []  # (suit, position) of each layer; -1: the aces' split
-    current: Layer = {(0, (), (0,) * len(walk.kinds), 0, walk.sets.start()): (None, None)}
     # The last suit walked that holds each rank: past it, the rank's pool is settled.
     last_suit = {
         r: max((i for i, s in enumerate(suits) if held[(r, s)]), default=-1) for r in range(1, 14)
     }
     ace_at = 1 if walk.last == 13 else 14
+    steps: list[tuple[Where, Step]] = []
     for index, suit in enumerate(suits):
         aces = held[(1, suit)]
-        split: Layer = {}
         # Where the ace is low and high, how many of the suit's aces are played low.
         lows = (
             (0,)
@@ -84,52 +101,58 @@ def walk_runs(
             if walk.last == 13
             else range(aces + 1)
         )
-        for state in current:
-            for low in lows:
-                walk.budget.spend()
-                split.setdefault((low, *state[1:]), (state, low))
-        layers.append(split)
-        plan.append((suit, -1))
-        current = split
+        steps.append(((suit, -1), partial(_split, walk, tuple(lows))))
         positions = [*range(walk.first, walk.last + 1), 0]
         count = [aces if p in (1, 14) else held[(p, suit)] for p in positions]
         beyond = sum(in_suit[index + 1 :])
         for i, position in enumerate(positions):
-            later = sum(count[i + 1 :])
-            following: Layer = {}
-            # Where cards may stay in hand, a state that laid as many runs of each kind or
-            # more with as few jokers or fewer does all another can: only the best are kept.
-            front = Front(walk.jokers, walk.need, walk.sets, walk.budget)
-            for state in current:
-                if position in (1, 14) and not walk.circular:
-                    available = state[0] if position == 1 else aces - state[0]
-                else:
-                    available = held[(position, suit)] if position else 0
-                rank = 1 if position == 14 else position
-                settles = last_suit.get(rank) == index and (rank != 1 or position == ace_at)
-                deuces = wild[(2, suit)] if position == 2 else 0
-                for key, choice in walk.step(
-                    state, position, available, later, beyond, settles, deuces
-                ):
-                    if walk.lay_all:
-                        following.setdefault(key, (state, choice))
-                        continue
-                    if key in following:
-                        continue
-                    kept, beaten = front.keeps(key)
-                    if not kept:
-                        continue
-                    for other in beaten:
-                        del following[other]
-                    following[key] = (state, choice)
-            layers.append(following)
-            plan.append((suit, position))
-            current = following
-            if not current:
-                return None
-    for goal in current:
-        if goal[2] != walk.need:
-            continue
-        if walk.sets.make(goal[4][1], walk.jokers - goal[3], walk.budget) is not None:
-            return laid_melds(walk, contract, layers, plan, goal)
-    return None
+            rank = 1 if position == 14 else position
+            here = _Rank(
+                position=position,
+                held=held[(position, suit)] if position else 0,
+                aces=aces if position in (1, 14) and not walk.circular else -1,
+                later=sum(count[i + 1 :]),
+                beyond=beyond,
+                settles=last_suit.get(rank) == index and (rank != 1 or position == ace_at),
+                deuces=wild[(2, suit)] if position == 2 else 0,
+                ahead=tuple(count[i + 1 : -1]),
+            )
+            steps.append(((suit, position), partial(_rank_step, walk, here)))
+    return steps
+
+
+@dataclass(frozen=True)
+class _Rank:
+    """What one rank of one suit holds for the walk."""
+
+    position: int  # 1-14, 0: past the suit's end
+    held: int  # the suit's naturals of the rank
+    aces: int  # where the ace is low and high, the suit's aces (else -1)
+    later: int  # the suit's naturals at the ranks after this one
+    beyond: int  # the other suits' naturals still to walk
+    settles: bool  # no suit after holds this rank (the sets' pool)
+    deuces: int  # the suit's wild deuces, at the 2
+    ahead: tuple[int, ...]  # the suit's naturals at each rank after this one
+
+
+def _split(walk: Walk, lows: tuple[int, ...], state: State) -> Iterator[tuple[State, int]]:
+    for low in lows:
+        walk.budget.spend()
+        yield (low, *state[1:]), low
+
+
+def _rank_step(walk: Walk, here: _Rank, state: State) -> Iterator[tuple[State, Choice]]:
+    if here.aces >= 0:  # the aces played low at 1, the others at 14
+        available = state[0] if here.position == 1 else here.aces - state[0]
+    else:
+        available = here.held
+    return walk.step(
+        state,
+        here.position,
+        available,
+        here.later,
+        here.beyond,
+        here.settles,
+        here.deuces,
+        here.ahead,
+    )

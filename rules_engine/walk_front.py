@@ -1,5 +1,6 @@
-"""The states the walk keeps at a rank where cards may stay in hand (run_walk.py): of the
-states with the same runs open, only those no other does all of. One state does all another
+"""The states the walk followed to no lay-down at a step, where cards may stay in hand
+(walk_dive.py): of the states with the same runs open, only those no other does all of; a
+state one of them does all of cannot lay the contract either. One state does all another
 can when it spent as few jokers or fewer and has, field by field, as much or more: runs laid
 of each kind, naturals of each rank left for the sets, settled counts.
 

@@ -55,6 +55,7 @@ class Walk:
         # The runs open -> how they may go on; what may start -> the ways it may.
         self._ways_on: dict[tuple[object, ...], list[Going]] = {}
         self._ways_in: dict[tuple[object, ...], list[Starting]] = {}
+        self._ahead: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
         # What a run of each kind needs whole: its cards, and natural ones of them.
         self.whole = [size for size, _ in self.kinds]
         self.whole_naturals = [
@@ -244,6 +245,7 @@ class Walk:
         beyond: int,
         settles: bool,
         wild: int = 0,
+        ahead: tuple[int, ...] = (),
     ) -> Iterator[tuple[State, Choice]]:
         """The states one rank further (position 0: past the suit's end). `later`: the
         suit's natural cards at the ranks after this one; `beyond`: the other suits' still
@@ -307,6 +309,8 @@ class Walk:
                             continue
                         after = grown
                     jokers_left = spare - j - jokers - natural_wild
+                    if ahead and self._jokers_ahead(runs_after, ahead) > jokers_left:
+                        continue
                     if jokers_left < 0 or open_n > later or open_c > later + jokers_left:
                         continue
                     if open_n + to_start_n - whole_n > naturals_left:
@@ -318,6 +322,23 @@ class Walk:
                     used = spent + j + jokers + natural_wild
                     key = (mark, runs_after, laid_now, used, after)
                     yield key, (choices, new, pooled)
+
+    def _jokers_ahead(self, runs: tuple[int, ...], ahead: tuple[int, ...]) -> int:
+        """The fewest jokers the runs open after this rank still take: each takes a card at
+        every rank until it may end, and past the suit's natural cards of a rank, a joker."""
+        key = (runs, ahead)
+        made = self._ahead.get(key)
+        if made is None:
+            cover = [0] * len(ahead)
+            states, short = self.states, self.short_of
+            for run in runs:
+                flag = (run // states) & 3
+                reach = short[run] if flag == 0 else len(ahead) if flag == 3 else 0
+                for d in range(min(reach, len(ahead))):
+                    cover[d] += 1
+            made = sum(max(0, c - a) for c, a in zip(cover, ahead, strict=True))
+            self._ahead[key] = made
+        return made
 
     def _left_over(self, available: int, used: int, wild: int) -> Iterator[tuple[int, int]]:
         """The naturals of this rank no run took that go to the sets, and the wild deuces

@@ -1,0 +1,76 @@
+"""The walk taken depth first (walk_dive.py): lay-downs the walk rank after rank ran out of
+its budget on are found in a few hundred states, and the answers stay the walk's."""
+
+from __future__ import annotations
+
+from rules_engine import get_rules, parse_cards
+from rules_engine.catalogue import contract_for, round_rules
+from rules_engine.contracts import check_contract
+from rules_engine.limits import Budget
+from rules_engine.playable import read_document
+from rules_engine.run_walk import walk_runs
+from rules_engine.solver import solve_contract
+from rules_engine.variant_writer import document
+
+
+def _variant(round_, melds, lay_down, deal):
+    """A one-round variant as a table might write it, read as the app reads a file."""
+    doc = document(get_rules("liverpool"))
+    doc = {**doc, "slug": "house", "name": {"en": "House"}, "rounds": [round_]}
+    doc.update(melds={"set_min": 3, "run_min": 4, **melds}, lay_down=lay_down, deal=deal)
+    return read_document({**doc, "players": [2, 4]})
+
+
+def _corner_variant():
+    """Exact runs round the corner, black deuces wild, six jokers (three decks)."""
+    round_ = {
+        "cards": 20,
+        "contract": [{"run": 6}, {"run": 4, "count": 3}, {"set": 4}],
+        "alternatives": [[{"set": 5, "count": 3}, {"run": 4}]],
+    }
+    melds = {"aces": "round_the_corner", "wild_deuces": "black", "jokers_side_by_side": True}
+    lay_down = {"exact": True, "no_contiguous_runs": True, "same_rank_sets_count_once": True}
+    deal = {"extra_cards": 4, "jokers_per_deck": 2, "decks": [{"players": [2, 8], "decks": 3}]}
+    return _variant(round_, melds, lay_down, deal)
+
+
+# Six jokers beside a stretch of clubs: the walk rank after rank met 460,000 states before
+# the last rank showed a lay-down; the finder answered "too many possibilities".
+CORNER_HAND = "JK JK JK JK JK JK JC 10C QC 9C 4C AC 9C 4C 8C 8C QC AC 7C 5C KC 3C"
+
+
+def test_six_jokers_beside_one_suit_lay_exact_runs_round_the_corner():
+    rules = _corner_variant()
+    found = solve_contract(rules, 1, parse_cards(CORNER_HAND))
+    assert found.found
+    assert check_contract(rules, 1, [list(m) for m in found.melds]).valid
+
+
+def test_the_depth_first_walk_finds_it_in_a_few_thousand_states():
+    rules = _corner_variant()
+    budget = Budget(5_000)
+    way = contract_for(rules, 1).ways()[0]
+    melds = walk_runs(round_rules(rules, 1), way, parse_cards(CORNER_HAND), budget)
+    assert melds is not None
+    assert sum(len(m) for m in melds) == 6 + 3 * 4 + 4
+
+
+def test_a_dealt_hand_lays_three_runs_of_any_suits_with_its_wild_deuces():
+    # Every deuce wild, runs of any suits, sets of one rank once: the finder ran out on the
+    # first way (a set of 5, two runs of 6, three sets of 3) before the second was tried.
+    round_ = {
+        "cards": 20,
+        "contract": [{"set": 5}, {"run": 6, "count": 2}, {"set": 3, "count": 3}],
+        "alternatives": [[{"run": 5, "count": 3}]],
+    }
+    melds = {"aces": "low_or_high", "runs": "any_suit", "wild_deuces": "all"}
+    lay_down = {"no_contiguous_runs": True, "same_rank_sets_count_once": True}
+    deal = {"extra_cards": 9, "jokers_per_deck": 0, "decks": [{"players": [2, 8], "decks": 4}]}
+    rules = _variant(round_, melds, lay_down, deal)
+    hand = parse_cards(
+        "JS 2C 9S 8C 7S JS 7S 8D 10C KD 6C 6H 8H 2S 8H 2S QD JH KS AH 8S 7H KS AC 6S 5D 3S 10D"
+    )
+    found = solve_contract(rules, 1, hand)
+    assert found.found
+    assert check_contract(rules, 1, [list(m) for m in found.melds]).valid
+    assert len(found.melds) == 3 and all(len(m) >= 5 for m in found.melds)  # the second way
