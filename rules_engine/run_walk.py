@@ -23,6 +23,7 @@ runs still to lay need more cards than every suit and joker left.
 Runs round the corner are walked from the ace too, a run across the corner in two pieces
 (walk_corner.py). Sets of different suits are left to the other searches.
 """
+
 from __future__ import annotations
 
 from collections import Counter

@@ -3,8 +3,9 @@
 Each way of the contract, for each way to play the hand's wild deuces, is searched card by
 card (card_search.py) and, where that runs out of its budget, by walking each suit's ranks
 for a contract of runs (run_walk.py), else by shapes (shapes.py) and, past them, by the walk
-for a contract with sets or runs round the corner. Where the walk takes every way, it plays
-the wild deuces itself, once for all their ways. A hand none can lay is then told why, from
+for a contract with sets or runs round the corner. Where the walk takes every way, it first
+plays the wild deuces itself, once for all their ways: where no way lays, that is the
+answer for all of them. A hand none can lay is then told why, from
 shorter searches for each kind of meld.
 """
 
@@ -80,8 +81,18 @@ def solve_contract(
     plays = deuces_used(plays, ways, rules.meld_rules, contract.lay_all_cards)
     # Where the walk takes every way, it plays the wild deuces itself, once for all plays.
     wild = _deuces_walked(rules, ways, hand) if len(plays) > 1 else None
+    walked: Melds | None = None
+    to_search = plays
+    if wild is not None:
+        # The one walk first: where no way lays, it proves so for every play of the deuces
+        # at once; a lay-down it finds is kept for last, the searches below lay each deuce
+        # as the card it is where they can.
+        budgets = Budgets(budget, walks, shapes, late_walk, each_play=False)
+        walked, undecided = _walk_deuces(rules, ways, hand, wild, budgets, fair=True)
+        if walked is None and not undecided:
+            to_search = []  # decided: none, whichever way the deuces are played
     undecided = False
-    for play in reversed(plays):
+    for play in reversed(to_search):
         if len(plays) > 1:  # reading the hand again for each way to play its deuces is work
             shapes.charge(len(play))
         spent = (budget, shapes, walks, late_walk)
@@ -95,11 +106,8 @@ def solve_contract(
             continue
         if found is not None:
             return Solution(True, found)
-    if undecided and wild is not None:
-        budgets = Budgets(budget, walks, shapes, late_walk, each_play=False)
-        found, undecided = _walk_deuces(rules, ways, hand, wild, budgets)
-        if found is not None:
-            return Solution(True, found)
+    if walked is not None:
+        return Solution(True, walked)
     if undecided:
         raise SearchTooLarge(nodes=budget.size)
     # Decided: none. Saying why is a shorter search for each kind of meld, in what is left
@@ -278,18 +286,24 @@ def _walk_deuces(
     hand: list[Card],
     wild: Counter[tuple[int, str]],
     budgets: Budgets,
+    fair: bool = False,
 ) -> tuple[tuple[tuple[Card, ...], ...] | None, bool]:
     """Each way walked once for every way to play the wild deuces: (a lay-down in the
     hand's own cards, each wild deuce laid as a joker in a joker's place, or None; whether
-    some way stayed undecided)."""
+    some way stayed undecided). `fair`: each way walks in an equal share of what is left,
+    so that a way the walk runs out on leaves the ways after it their part."""
     searched_rules, searched = _searched(rules, hand)
     meld = rules.meld_rules
+    ways_left = iter(range(len(ways), 0, -1))
 
     def walked(way: Contract) -> Melds | None:
         past_shapes = budgets.shapes.left < budgets.shapes.size and (
             meld.circular_runs or any(r.kind == "set" for r in way.requirements)
         )
         most = budgets.late_walk if past_shapes else None
+        share = next(ways_left)
+        if fair:
+            most = Budget(min(budgets.walk.left, most.left if most else budgets.walk.left) // share)
         return _walk(searched_rules, way, searched, budgets.walk, budgets.cards, most, wild)
 
     way, found, undecided = _first_laid(ways, walked)

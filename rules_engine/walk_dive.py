@@ -8,6 +8,7 @@ found in a few hundred states. A state once followed to no lay-down is not follo
 nor one it does all of (walk_front.py), so where no lay-down exists the walk meets about as
 many states as rank after rank, and having met them all is the proof.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator

@@ -34,16 +34,21 @@ def _corner_variant():
     return _variant(round_, melds, lay_down, deal)
 
 
+def _laid(rules, hand: str):
+    """The finder's lay-down of the hand in round 1, which the checker must accept."""
+    found = solve_contract(rules, 1, parse_cards(hand))
+    assert found.found
+    assert check_contract(rules, 1, [list(m) for m in found.melds]).valid
+    return found.melds
+
+
 # Six jokers beside a stretch of clubs: the walk rank after rank met 460,000 states before
 # the last rank showed a lay-down; the finder answered "too many possibilities".
 CORNER_HAND = "JK JK JK JK JK JK JC 10C QC 9C 4C AC 9C 4C 8C 8C QC AC 7C 5C KC 3C"
 
 
 def test_six_jokers_beside_one_suit_lay_exact_runs_round_the_corner():
-    rules = _corner_variant()
-    found = solve_contract(rules, 1, parse_cards(CORNER_HAND))
-    assert found.found
-    assert check_contract(rules, 1, [list(m) for m in found.melds]).valid
+    _laid(_corner_variant(), CORNER_HAND)
 
 
 def test_the_depth_first_walk_finds_it_in_a_few_thousand_states():
@@ -67,10 +72,19 @@ def test_a_dealt_hand_lays_three_runs_of_any_suits_with_its_wild_deuces():
     lay_down = {"no_contiguous_runs": True, "same_rank_sets_count_once": True}
     deal = {"extra_cards": 9, "jokers_per_deck": 0, "decks": [{"players": [2, 8], "decks": 4}]}
     rules = _variant(round_, melds, lay_down, deal)
-    hand = parse_cards(
-        "JS 2C 9S 8C 7S JS 7S 8D 10C KD 6C 6H 8H 2S 8H 2S QD JH KS AH 8S 7H KS AC 6S 5D 3S 10D"
-    )
-    found = solve_contract(rules, 1, hand)
-    assert found.found
-    assert check_contract(rules, 1, [list(m) for m in found.melds]).valid
-    assert len(found.melds) == 3 and all(len(m) >= 5 for m in found.melds)  # the second way
+    hand = "JS 2C 9S 8C 7S JS 7S 8D 10C KD 6C 6H 8H 2S 8H 2S QD JH KS AH 8S 7H KS AC 6S 5D 3S 10D"
+    melds = _laid(rules, hand)
+    assert len(melds) == 3 and all(len(m) >= 5 for m in melds)  # the second way
+
+
+def test_the_one_walk_for_every_play_of_the_deuces_comes_before_the_searches():
+    # Red deuces wild: the searches card by card and by shapes, for each way to play the
+    # two red deuces in turn, spent the budgets before the one walk for them all came.
+    round_ = {"cards": 19, "contract": [{"run": 8, "count": 3}]}
+    round_["alternatives"] = [[{"set": 4, "count": 3}]]
+    melds = {"aces": "round_the_corner", "wild_deuces": "red", "jokers_at_most_naturals": True}
+    melds["joker_limits"] = [{"from_size": 1, "most": 3}]
+    lay_down = {"no_contiguous_runs": True, "same_rank_sets_count_once": True}
+    deal = {"extra_cards": 6, "jokers_per_deck": 1, "decks": [{"players": [2, 8], "decks": 3}]}
+    rules = _variant(round_, melds, lay_down, deal)
+    _laid(rules, "JK JK JK KH 4H 10H JH JH 9H QH 7H 6H 5H 5H KH 10H 6H KH 9H AH 4H 8H 5H 9H QH 2H")
