@@ -24,26 +24,45 @@ def dive(walk: Walk, steps: list[Step], start: State, ranked: list[bool]) -> lis
     """The walk's path to a lay-down, one state a step (as `laid_melds` reads layers), or
     None where no state reaches one; SearchTooLarge past the walk's budget. `ranked`:
     whether a step is a rank's (else the split of a suit's aces)."""
-    dead: list[set[State]] = [set() for _ in steps]  # states followed to no lay-down
-    # Where cards may stay in hand, a state that another followed to no lay-down does all
-    # of, at the same step, cannot reach one either (as the walk keeps the best).
-    beaten = [
-        Front(walk.jokers, walk.need, walk.sets, walk.budget) if rank and not walk.lay_all else None
-        for rank in ranked
-    ]
-    path: list[tuple[State, Choice | int]] = []
-    last = len(steps)
+    diver = _Dive(walk, steps, ranked)
+    if not diver.follow(0, start):
+        return None
+    layers: list[Layer] = []
+    before: State | None = start
+    for state, choice in diver.path:
+        layers.append({state: (before, choice)})
+        before = state
+    return layers
 
-    def reached(state: State) -> bool:
-        return state[2] == walk.need and (
-            walk.sets.make(state[4][1], walk.jokers - state[3], walk.budget) is not None
-        )
 
-    def follow(depth: int, state: State) -> bool:
-        if depth == last:
-            return reached(state)
-        seen, front = dead[depth], beaten[depth]
-        after = [(key, choice) for key, choice in steps[depth](state) if key not in seen]
+class _Dive:
+    """One dive's states. A class, not a closure that calls itself: such a closure is a
+    reference cycle, and every state it met would wait for the cycle collector (a pause of
+    a hundred milliseconds, measured)."""
+
+    def __init__(self, walk: Walk, steps: list[Step], ranked: list[bool]) -> None:
+        self.walk = walk
+        self.steps = steps
+        self.dead: list[set[State]] = [set() for _ in steps]  # followed to no lay-down
+        # Where cards may stay in hand, a state that another followed to no lay-down does
+        # all of, at the same step, cannot reach one either (as the walk keeps the best).
+        self.beaten = [
+            Front(walk.jokers, walk.need, walk.sets, walk.budget)
+            if rank and not walk.lay_all
+            else None
+            for rank in ranked
+        ]
+        self.path: list[tuple[State, Choice | int]] = []
+
+    def follow(self, depth: int, state: State) -> bool:
+        """Whether a lay-down is reached from `state` at this step (the path to it kept)."""
+        if depth == len(self.steps):
+            walk = self.walk
+            return state[2] == walk.need and (
+                walk.sets.make(state[4][1], walk.jokers - state[3], walk.budget) is not None
+            )
+        seen, front = self.dead[depth], self.beaten[depth]
+        after = [(key, choice) for key, choice in self.steps[depth](state) if key not in seen]
         after.sort(key=_promise)
         for key, choice in after:
             if key in seen:
@@ -51,20 +70,11 @@ def dive(walk: Walk, steps: list[Step], start: State, ranked: list[bool]) -> lis
             seen.add(key)
             if front is not None and not front.keeps(key)[0]:
                 continue
-            path.append((key, choice))
-            if follow(depth + 1, key):
+            self.path.append((key, choice))
+            if self.follow(depth + 1, key):
                 return True
-            path.pop()
+            self.path.pop()
         return False
-
-    if not follow(0, start):
-        return None
-    layers: list[Layer] = []
-    before: State | None = start
-    for state, choice in path:
-        layers.append({state: (before, choice)})
-        before = state
-    return layers
 
 
 def _promise(step: tuple[State, Choice | int]) -> tuple[int, int]:
