@@ -309,13 +309,13 @@ class Walk:
                             continue
                         after = grown
                     jokers_left = spare - j - jokers - natural_wild
-                    if ahead and self._jokers_ahead(runs_after, ahead) > jokers_left:
-                        continue
                     if jokers_left < 0 or open_n > later or open_c > later + jokers_left:
                         continue
                     if open_n + to_start_n - whole_n > naturals_left:
                         continue
                     if open_c + to_start_c - whole_c > naturals_left + jokers_left:
+                        continue
+                    if ahead and self._jokers_ahead(runs_after, ahead) > jokers_left:
                         continue
                     # Round the corner, the first field tells whether a run began at the ace.
                     mark = int(bool(new) and self.no_touch) if ace else aces
