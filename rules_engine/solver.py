@@ -297,14 +297,29 @@ def _walk_deuces(
     ways_left = iter(range(len(ways), 0, -1))
 
     def walked(way: Contract) -> Melds | None:
-        past_shapes = budgets.shapes.left < budgets.shapes.size and (
-            meld.circular_runs or any(r.kind == "set" for r in way.requirements)
-        )
-        most = budgets.late_walk if past_shapes else None
+        # With sets or round the corner, the walk keeps to its share past the shapes, and
+        # where it comes first, to that share as well: the worst hand's time stays the same.
+        late = meld.circular_runs or any(r.kind == "set" for r in way.requirements)
+        past_shapes = budgets.shapes.left < budgets.shapes.size
+        most = budgets.late_walk if late and (past_shapes or fair) else None
         share = next(ways_left)
-        if fair:
-            most = Budget(min(budgets.walk.left, most.left if most else budgets.walk.left) // share)
-        return _walk(searched_rules, way, searched, budgets.walk, budgets.cards, most, wild)
+        if not fair:
+            return _walk(searched_rules, way, searched, budgets.walk, budgets.cards, most, wild)
+        cap = budgets.walk.left if most is None else min(budgets.walk.left, most.left)
+        before = budgets.walk.left
+        try:
+            return _walk(
+                searched_rules,
+                way,
+                searched,
+                budgets.walk,
+                budgets.cards,
+                Budget(cap // share),
+                wild,
+            )
+        finally:
+            if most is not None:
+                most.charge(before - budgets.walk.left)
 
     way, found, undecided = _first_laid(ways, walked)
     if way is None or found is None:

@@ -124,7 +124,7 @@ class SetPlan:
             else:
                 known = self._taken.get((chosen, have))
                 if known is None:
-                    known = self._taken[(chosen, have)] = _jokers_taken(self, chosen, have)
+                    known = self._taken[(chosen, have)] = _jokers_taken(self, chosen, have, budget)
                 options = known
             rest = tuple(a - b for a, b in zip(left, chosen, strict=True))
             for taken in options:
@@ -185,24 +185,31 @@ def _kind_pairs(
 
 
 def _combined(
-    plan: SetPlan, chosen: tuple[int, ...], have: int
+    plan: SetPlan, chosen: tuple[int, ...], have: int, budget: Budget | None = None
 ) -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
-    """(naturals, jokers) the chosen sets hold together -> each set's share, in order."""
+    """(naturals, jokers) the chosen sets hold together -> each set's share, in order. Its
+    work (many sets of no largest size at a rank of many naturals: hundreds of thousands
+    of sums) is the walk's: a state's worth for every 32 sums."""
     made: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {(0, 0): ()}
     for kind, count in enumerate(chosen):
         for _ in range(count):
             grown: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+            work = 0
             for (n, j), shares in made.items():
-                for pn, pj in _pairs(plan, kind, have - n):
+                pairs = _pairs(plan, kind, have - n)
+                work += len(pairs)
+                for pn, pj in pairs:
                     grown.setdefault((n + pn, j + pj), (*shares, (pn, pj)))
+            if budget is not None:
+                budget.spend(work >> 5)
             made = grown
     return made
 
 
-def _jokers_taken(plan: SetPlan, chosen: tuple[int, ...], have: int) -> list[int]:
+def _jokers_taken(plan: SetPlan, chosen: tuple[int, ...], have: int, budget: Budget) -> list[int]:
     """The jokers the chosen sets may take at a rank with `have` naturals in its pool,
     fewest first (where every card must be laid, with all of them)."""
-    made = _combined(plan, chosen, have)
+    made = _combined(plan, chosen, have, budget)
     if plan.lay_all:
         return sorted({j for (n, j) in made if n == have})
     return sorted({j for (n, j) in made})[:1]
