@@ -1,7 +1,9 @@
 """Capacity: how many tables this 2-core host serves at p95 <= 100 ms with no error.
 
 A table is one scorer entering a round every 2 minutes, one PDF export per game (7 rounds),
-and three other phones (bench/capacity_users.py): `--mode live` (the live table) holds every
+and three other phones; its game is Rami 51, whose deals never run out, so that however long
+the ramp a scorer never enters a round into a finished game (Liverpool's 7 rounds ended
+mid-run at 4,000 tables, and every round after was refused) (bench/capacity_users.py): `--mode live` (the live table) holds every
 phone's stream of versions open, the scorer's too, and measures the news's delay from the
 save to every phone (p95 <= 1 s too); `--mode polling` is the app before it: phones poll the
 live board every 3 s and the scorer's page is downloaded again after each round. The server
@@ -142,9 +144,9 @@ def start_server(root: Path, env: dict[str, str], run: Path) -> tuple[subprocess
     raise RuntimeError("the server did not start")
 
 
-def new_table(url: str, rules: str = "liverpool") -> tuple[str, str]:
-    """A 4-player game (Liverpool unless said) started through the web form: (edit token,
-    view token)."""
+def new_table(url: str, rules: str = "rami-51") -> tuple[str, str]:
+    """A 4-player game (Rami 51 unless said: its deals never run out) started through the
+    web form: (edit token, view token)."""
     phone = requests.Session()
     form = phone.get(url + "/new/").text
     started = phone.post(
@@ -429,7 +431,7 @@ def capacity(
             }
         server, url = start_server(root, env, folder / "run")
         try:
-            probe_tables = [new_table(url, "rami-51") for _ in range(PROBE_TABLES)]
+            probe_tables = [new_table(url) for _ in range(PROBE_TABLES)]
             run = functools.partial(measure, url, server, folder, mode, probe_tables)
             search(fixed.get(mode, []), lambda count, run=run: run(count, gc_trace))
         finally:

@@ -125,7 +125,8 @@ class Scorer(FastHttpUser):
                 load_images(self.client, response.text)
         if self.reload_after_save:
             self.reload()
-        # A game is 7 rounds on average: its PDF is exported, and the next game's page opens.
+        # A game is 7 rounds on average: its PDF is exported, and the next game's page opens
+        # (the bench's game goes on: Rami 51's deals never run out).
         if random.random() < 1 / 7:
             self.client.get(f"/g/{self.edit}/grid.pdf", name="PDF export", headers=ONCE)
             if not self.reload_after_save:
