@@ -88,7 +88,7 @@ def solve_contract(
         # at once; a lay-down it finds is kept for last, the searches below lay each deuce
         # as the card it is where they can.
         budgets = Budgets(budget, walks, shapes, late_walk, each_play=False)
-        walked, undecided = _walk_deuces(rules, ways, hand, wild, budgets, fair=True)
+        walked, undecided = _walk_deuces(rules, ways, hand, wild, budgets)
         if walked is None and not undecided:
             to_search = []  # decided: none, whichever way the deuces are played
     undecided = False
@@ -286,25 +286,21 @@ def _walk_deuces(
     hand: list[Card],
     wild: Counter[tuple[int, str]],
     budgets: Budgets,
-    fair: bool = False,
 ) -> tuple[tuple[tuple[Card, ...], ...] | None, bool]:
     """Each way walked once for every way to play the wild deuces: (a lay-down in the
     hand's own cards, each wild deuce laid as a joker in a joker's place, or None; whether
-    some way stayed undecided). `fair`: each way walks in an equal share of what is left,
-    so that a way the walk runs out on leaves the ways after it their part."""
+    some way stayed undecided). It comes before the searches for each play, each way in an
+    equal share of what is left, so that a way it runs out on leaves the ways after it
+    their part; with sets or round the corner, within the walk's share past the shapes
+    (the worst hand's time stays what it was with the walk after them)."""
     searched_rules, searched = _searched(rules, hand)
     meld = rules.meld_rules
     ways_left = iter(range(len(ways), 0, -1))
 
     def walked(way: Contract) -> Melds | None:
-        # With sets or round the corner, the walk keeps to its share past the shapes, and
-        # where it comes first, to that share as well: the worst hand's time stays the same.
         late = meld.circular_runs or any(r.kind == "set" for r in way.requirements)
-        past_shapes = budgets.shapes.left < budgets.shapes.size
-        most = budgets.late_walk if late and (past_shapes or fair) else None
+        most = budgets.late_walk if late else None
         share = next(ways_left)
-        if not fair:
-            return _walk(searched_rules, way, searched, budgets.walk, budgets.cards, most, wild)
         cap = budgets.walk.left if most is None else min(budgets.walk.left, most.left)
         before = budgets.walk.left
         try:
