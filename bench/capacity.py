@@ -1,21 +1,21 @@
 """Capacity: how many tables this 2-core host serves at p95 <= 100 ms with no error.
 
 A table is one scorer entering a round every 2 minutes, one PDF export per game (7 rounds),
-and three other phones; its game is Rami 51, whose deals never run out, so that however long
-the ramp a scorer never enters a round into a finished game (Liverpool's 7 rounds ended
-mid-run at 4,000 tables, and every round after was refused) (bench/capacity_users.py): `--mode live` (the live table) holds every
-phone's stream of versions open, the scorer's too, and measures the news's delay from the
-save to every phone (p95 <= 1 s too); `--mode polling` is the app before it: phones poll the
-live board every 3 s and the scorer's page is downloaded again after each round. The server
-runs as `./dev start` runs it (gunicorn managing 4 uvicorn workers, the ASGI app, DEBUG off,
-collected static files); locust (headless, one process) plays the tables on the same
-machine, and one more phone outside locust (`probe`) measures pages and writes as a phone
-sees them. For each table count the load runs RAMP s on new games, then WINDOW s are
-measured; the answer is the largest count within the limits (locust's p95 and the phone's)
-and with zero failures (doubling, then halving the gap). Each run also reports the CPU the
-workers and locust used in the window (% of one core) and the machine's (% of all cores).
-Also prints the in-process server time of a round entry and of the edit page for 4 players
-x 7 rounds of rami-51 (Django's test client).
+and three other phones (bench/capacity_users.py); its game is Rami 51, whose deals never run
+out, so that however long the ramp a scorer never enters a round into a finished game
+(Liverpool's 7 rounds ended mid-run at 4,000 tables, and every round after was refused).
+`--mode live` (the live table) holds every phone's stream of versions open, the scorer's
+too, and measures the news's delay from the save to every phone (p95 <= 1 s too); `--mode
+polling` is the app before it: phones poll the live board every 3 s and the scorer's page is
+downloaded again after each round. The server runs as `./dev start` runs it (gunicorn
+managing 4 uvicorn workers, the ASGI app, DEBUG off, collected static files); locust
+(headless, one process) plays the tables on the same machine, and one more phone outside
+locust (`probe`) measures pages and writes as a phone sees them. For each table count the
+load runs RAMP s on new games, then WINDOW s are measured; the answer is the largest count
+within the limits (locust's p95 and the phone's) and with zero failures (doubling, then
+halving the gap). Each run also reports the CPU the workers and locust used in the window (%
+of one core) and the machine's (% of all cores). Also prints the in-process server time of a
+round entry and of the edit page for 4 players x 7 rounds of rami-51 (Django's test client).
 
 Live phones join at most JOINS_PER_SECOND (the ramp lengthens with the table count).
 

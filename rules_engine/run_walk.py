@@ -27,19 +27,18 @@ Runs round the corner are walked from the ace too, a run across the corner in tw
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
 
 from .cards import SUITS, Card
 from .limits import Budget, jokers_laid
 from .systems import Contract, RuleSystem
-from .walk_dive import dive
+from .walk_dive import Step, dive
 from .walk_laid import Choice, State, laid_melds
 from .walk_steps import Walk
 
 Where = tuple[str, int]  # (suit, position) of a step; position -1: the split of the aces
-Step = Callable[[State], Iterator[tuple[State, Choice | int]]]
 
 
 def walkable(rules: RuleSystem, contract: Contract) -> bool:

@@ -11,7 +11,17 @@ from collections.abc import Iterator
 from .limits import Budget
 from .run_states import run_states
 from .systems import Contract, Requirement, RuleSystem
-from .walk_corner import FLAGS, JOKER, NATURAL, SEAM, STOP, TAIL, WAITING, corner_options
+from .walk_corner import (
+    FLAGS,
+    HEAD,
+    JOKER,
+    NATURAL,
+    SEAM,
+    STOP,
+    TAIL,
+    WAITING,
+    corner_options,
+)
 from .walk_laid import Choice, State
 from .walk_sets import SetPlan
 
@@ -332,8 +342,9 @@ class Walk:
             cover = [0] * len(ahead)
             states, short = self.states, self.short_of
             for run in runs:
-                flag = (run // states) & 3
-                reach = short[run] if flag == 0 else len(ahead) if flag == 3 else 0
+                role = (run // states) & 3
+                # A head across the corner goes on to the king; a tail may wait: counted none.
+                reach = short[run] if role == 0 else len(ahead) if role == HEAD else 0
                 for d in range(min(reach, len(ahead))):
                     cover[d] += 1
             made = sum(max(0, c - a) for c, a in zip(cover, ahead, strict=True))
