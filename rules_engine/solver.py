@@ -74,13 +74,14 @@ def solve_contract(
     # Each way of the contract, for each way to play the wild deuces (every one wild first:
     # it makes the most melds), in one budget: the work stays bounded however many.
     ways = contract.ways()
+    searched_ways = tuple(_tight(way, len(hand)) for way in ways)
     shapes = Budget(SHAPE_NODES)
     walks = Budget(WALK_NODES)
     late_walk = Budget(LATE_WALK_NODES)
     plays = deuce_plays(hand, rules.meld_rules)
     plays = deuces_used(plays, ways, rules.meld_rules, contract.lay_all_cards)
     # Where the walk takes every way, it plays the wild deuces itself, once for all plays.
-    wild = _deuces_walked(rules, ways, hand) if len(plays) > 1 else None
+    wild = _deuces_walked(rules, searched_ways, hand) if len(plays) > 1 else None
     walked: Melds | None = None
     to_search = plays
     if wild is not None:
@@ -88,7 +89,7 @@ def solve_contract(
         # at once; a lay-down it finds is kept for last, the searches below lay each deuce
         # as the card it is where they can.
         budgets = Budgets(budget, walks, shapes, late_walk, each_play=False)
-        walked, undecided = _walk_deuces(rules, ways, hand, wild, budgets)
+        walked, undecided = _walk_deuces(rules, searched_ways, hand, wild, budgets)
         if walked is None and not undecided:
             to_search = []  # decided: none, whichever way the deuces are played
     undecided = False
@@ -100,7 +101,7 @@ def solve_contract(
             raise SearchTooLarge(nodes=budget.size)
         try:
             budgets = Budgets(budget, walks, shapes, late_walk, each_play=wild is None)
-            found = _lay(rules, ways, play, budgets)
+            found = _lay(rules, searched_ways, play, budgets)
         except SearchTooLarge:
             undecided = True  # another play may still lay it; else the answer is undecided
             continue
@@ -114,14 +115,25 @@ def solve_contract(
     # of the budget; past it the answer stays decided, with the general reason.
     searched_rules, searched = _searched(rules, _as_jokers(plays[-1]))
     try:
-        # Past the shapes, the walk keeps to its share there, the explanation included.
-        walk = walks if shapes.left == shapes.size else Budget(min(walks.left, late_walk.left))
+        # The explanation's walk keeps to the walk's share past the shapes: where the
+        # search itself was short, the whole walk's budget would double the hand's time.
+        walk = Budget(min(walks.left, late_walk.left))
         reasons = _why_not(searched_rules, ways[0], searched, budget, walk)
     except SearchTooLarge:
         reasons = [Reason("cannot_combine")]
     if len(ways) > 1:  # why the first way cannot be made, after saying none can
         reasons = [Reason("no_way_made", {"count": len(ways)}), *reasons]
     return Solution(False, (), tuple(reasons))
+
+
+def _tight(way: Contract, cards: int) -> Contract:
+    """The way as the searches read it: where the hand holds just the cards its melds
+    need, every card is laid and no meld is longer than it must be (as many cards as the
+    melds' sizes add up to can only be laid that way), which cuts the searches short."""
+    if way.lay_all_cards or sum(r.size for r in way.requirements) != cards:
+        return way
+    exact = tuple(replace(r, exact=True) for r in way.requirements)
+    return replace(way, requirements=exact, lay_all_cards=True)
 
 
 def _as_jokers(play: tuple[Card, ...]) -> list[Card]:
