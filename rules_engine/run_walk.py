@@ -62,13 +62,17 @@ def walk_runs(
     wild: each is then a natural 2 or a joker, as the lay-down needs (every way to play
     them in one walk); the lay-down's jokers are then the hand's jokers and those deuces."""
     wild = wild or Counter()
-    jokers = jokers_laid(
-        rules, sum(c.is_joker for c in hand) + sum(wild.values()), contract.lay_all_cards
-    )
+    held = sum(c.is_joker for c in hand) + sum(wild.values())
+    jokers = jokers_laid(rules, held, contract.lay_all_cards)
     if jokers is None:
         return None
+    # The cards that may stay in hand: those past what the melds need, the jokers one
+    # lay-down may not hold among them.
+    room = len(hand) - sum(r.size for r in contract.requirements) - (held - jokers)
+    if room < 0:
+        return None
     budget.charge(len(hand))  # reading the hand and making the walk's tables, once a call
-    walk = Walk(rules, contract, jokers, budget)
+    walk = Walk(rules, contract, jokers, budget, room)
     steps = walk_steps(walk, Counter((c.rank, c.suit) for c in hand if not c.is_joker), wild)
     plan = [where for where, _ in steps]
     start: State = (0, (), (0,) * len(walk.kinds), 0, walk.sets.start())

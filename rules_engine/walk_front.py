@@ -23,12 +23,13 @@ class Front:
     def __init__(self, jokers: int, need: tuple[int, ...], sets: SetPlan, budget: Budget) -> None:
         self.jokers = jokers
         self.budget = budget
-        self.settled = 0 if sets.empty else sets.sets  # settled counts kept, largest first
+        # Settled counts kept, largest first (runs only: the cards still free to stay).
+        self.settled = sets.sets if not sets.empty else 0 if sets.room is None else 1
         # No field passes these: jokers spent stay within the jokers, runs laid within the
         # contract's, and the pool is capped at the most a rank's sets may hold.
-        largest = max(jokers, *need, 0 if sets.empty else sets.most, 1)
+        largest = max(jokers, *need, 0 if sets.empty else sets.most, sets.room or 0, 1)
         self.width = largest.bit_length() + 1
-        fields = 1 + len(need) + (0 if sets.empty else RANKS + self.settled)
+        fields = 1 + len(need) + (0 if sets.empty else RANKS) + self.settled
         self.guards = sum(1 << (i * self.width + self.width - 1) for i in range(fields))
         self.groups: dict[tuple[object, ...], tuple[list[int], list[State]]] = {}
 

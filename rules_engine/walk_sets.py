@@ -29,10 +29,19 @@ class SetPlan:
     """The sets of one way of a contract, and how a pool of naturals with jokers makes them."""
 
     def __init__(
-        self, meld: MeldRules, reqs: list[Requirement], lay_all: bool, once_a_rank: bool
+        self,
+        meld: MeldRules,
+        reqs: list[Requirement],
+        lay_all: bool,
+        once_a_rank: bool,
+        room: int | None = None,
     ) -> None:
         counted = Counter((r.size, r.exact) for r in reqs)
         self.kinds = sorted(counted)
+        # A contract of runs only, where cards may stay in hand: how many may (the hand's
+        # cards past what its melds need). The pool then counts how many are still free to
+        # stay, each natural no run takes one fewer: past none, the state lays nothing.
+        self.room = room if not counted and not lay_all else None
         self.need = tuple(counted[k] for k in self.kinds)
         self.lay_all = lay_all
         self.once = once_a_rank  # two sets of one rank fill one requirement only
@@ -54,7 +63,9 @@ class SetPlan:
         return not self.kinds
 
     def start(self) -> Pool:
-        return ((0,) * RANKS, ()) if self.kinds else ((), ())
+        if self.kinds:
+            return ((0,) * RANKS, ())
+        return ((), ()) if self.room is None else ((), (self.room,))
 
     def added(self, pool: Pool, rank: int, count: int, settles: bool) -> Pool | None:
         """The pool with `count` more naturals of `rank` (1-13); once no suit still to walk
@@ -62,7 +73,12 @@ class SetPlan:
         was no longer matters (largest first; where cards may stay in hand, only as many as
         there are sets). None where every card must be laid and the sets could never hold
         them all."""
-        if self.empty or not (count or settles):
+        if self.empty:
+            if self.room is None or not count:
+                return pool
+            free = pool[1][0] - count
+            return None if free < 0 else ((), (free,))
+        if not (count or settles):
             return pool
         open_, settled = pool
         have = open_[rank - 1] + count
@@ -91,6 +107,8 @@ class SetPlan:
         every joker): per rank with sets, (rank, each set's (kind, naturals, jokers)), or
         None."""
         if self.empty:  # every joker left must have gone into the runs where all are laid
+            if self.room is not None:  # ...or may stay in hand, with the naturals left
+                return [] if jokers <= pool[0] else None
             return [] if not self.lay_all or jokers == 0 else None
         plan = self._from(pool, 0, self.need, jokers, budget)
         if plan is None:

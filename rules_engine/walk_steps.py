@@ -36,7 +36,14 @@ Starting = tuple[tuple[tuple[int, bool], ...], tuple[int, ...], int, int, int, i
 class Walk:
     """The states of one walk: how the runs open at a rank go on, and which may start."""
 
-    def __init__(self, rules: RuleSystem, contract: Contract, jokers: int, budget: Budget):
+    def __init__(
+        self,
+        rules: RuleSystem,
+        contract: Contract,
+        jokers: int,
+        budget: Budget,
+        room: int | None = None,
+    ):
         meld = rules.meld_rules
         self.meld = meld
         self.budget = budget
@@ -44,7 +51,7 @@ class Walk:
         self.jokers = jokers
         runs = [r for r in contract.requirements if r.kind == "run"]
         sets = [r for r in contract.requirements if r.kind == "set"]
-        self.sets = SetPlan(meld, sets, self.lay_all, rules.same_rank_sets_count_once)
+        self.sets = SetPlan(meld, sets, self.lay_all, rules.same_rank_sets_count_once, room)
         counted = Counter((r.size, r.exact) for r in runs)
         self.kinds = sorted(counted)
         self.need = tuple(counted[k] for k in self.kinds)
