@@ -2,11 +2,12 @@
 
 Each way of the contract, for each way to play the hand's wild deuces, is searched card by
 card (card_search.py) and, where that runs out of its budget, by walking each suit's ranks
-for a contract of runs (run_walk.py), else by shapes (shapes.py) and, past them, by the walk
-for a contract with sets or runs round the corner. Where the walk takes every way, it first
-plays the wild deuces itself, once for all their ways: where no way lays, that is the
-answer for all of them. A hand none can lay is then told why, from
-shorter searches for each kind of meld.
+for a contract of runs (run_walk.py; round the corner, in its share past the shapes, then
+the shapes), else by shapes (shapes.py) and, past them, by the walk for a contract with
+sets. A hand holding just the cards a way needs is searched with every card laid, each meld
+its size (`_tight`). Where the walk takes every way, it first plays the wild deuces itself,
+once for all their ways: where no way lays, that is the answer for all of them. A hand none
+can lay is then told why, from shorter searches for each kind of meld.
 """
 
 from __future__ import annotations
@@ -228,13 +229,19 @@ def _search(
         except SearchTooLarge:
             pass
     walks = walkable(rules, contract)
-    if walks and not rules.meld_rules.circular_runs:
-        if all(r.kind == "run" for r in contract.requirements):
-            # Where the walk runs out on a contract of runs only, so would the shapes
-            # (their time is the walk's). Past it, said as the contract search's budget.
-            if not budgets.each_play:
-                raise SearchTooLarge(nodes=budget.size)
-            return _walk(rules, contract, hand, budgets.walk, budget)
+    runs_only = all(r.kind == "run" for r in contract.requirements)
+    if walks and runs_only and not rules.meld_rules.circular_runs:
+        # Where the walk runs out on a contract of runs only, so would the shapes
+        # (their time is the walk's). Past it, said as the contract search's budget.
+        if not budgets.each_play:
+            raise SearchTooLarge(nodes=budget.size)
+        return _walk(rules, contract, hand, budgets.walk, budget)
+    if walks and runs_only and budgets.each_play:
+        # Round the corner, the walk first in its share past the shapes, then the shapes.
+        try:
+            return _walk(rules, contract, hand, budgets.walk, budget, budgets.late_walk)
+        except SearchTooLarge:
+            walks = False
     if shapes.left > 0:
         try:
             return decide(rules, contract, hand, shapes)
