@@ -1,8 +1,9 @@
 """The states the walk followed to no lay-down at a step, where cards may stay in hand
 (walk_dive.py): of the states with the same runs open, only those no other does all of; a
 state one of them does all of cannot lay the contract either. One state does all another
-can when it spent as few jokers or fewer and has, field by field, as much or more: runs laid
-of each kind, naturals of each rank left for the sets, settled counts.
+can when it spent as few jokers or fewer and has, field by field, as much or more: cards
+free to stay in hand, runs laid of each kind, naturals of each rank left for the sets,
+settled counts.
 
 Comparing two states field by field was a Python loop over some twenty fields. Each state
 is written once as one integer, a field of a few bits each with a spare top bit (the guard),
@@ -23,21 +24,22 @@ class Front:
     def __init__(self, jokers: int, need: tuple[int, ...], sets: SetPlan, budget: Budget) -> None:
         self.jokers = jokers
         self.budget = budget
-        # Settled counts kept, largest first (runs only: the cards still free to stay).
-        self.settled = sets.sets if not sets.empty else 0 if sets.room is None else 1
+        self.settled = 0 if sets.empty else sets.sets  # settled counts kept, largest first
         # No field passes these: jokers spent stay within the jokers, runs laid within the
-        # contract's, and the pool is capped at the most a rank's sets may hold.
+        # contract's, the pool is capped at the most a rank's sets may hold, and the cards
+        # free to stay in hand within the hand's room.
         largest = max(jokers, *need, 0 if sets.empty else sets.most, sets.room or 0, 1)
         self.width = largest.bit_length() + 1
-        fields = 1 + len(need) + (0 if sets.empty else RANKS) + self.settled
+        fields = 2 + len(need) + (0 if sets.empty else RANKS + self.settled)
         self.guards = sum(1 << (i * self.width + self.width - 1) for i in range(fields))
         self.groups: dict[tuple[object, ...], tuple[list[int], list[State]]] = {}
 
     def vector(self, state: State) -> int:
-        """The state's fields as one integer: jokers not spent, runs laid, the pool."""
-        _, _, done, used, (open_, settled) = state
+        """The state's fields as one integer: jokers not spent, cards free to stay in
+        hand, runs laid, the pool."""
+        _, _, done, used, (open_, settled, free) = state
         width = self.width
-        packed = self.jokers - used
+        packed = ((self.jokers - used) << width) | free
         for field in done:
             packed = (packed << width) | field
         for field in open_:

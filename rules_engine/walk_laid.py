@@ -65,8 +65,6 @@ def laid_melds(
     # The walk knew the pool made the sets; which ranks they take is worked out again from
     # the cards themselves (a small search: the pool holds 13 ranks at most).
     pool = tuple(len(spare.get(rank, ())) for rank in range(1, 14))
-    if walk.sets.empty:  # runs only: what the state kept (the cards still free to stay)
-        pool = goal[4][1]
     sets = walk.sets.make(pool, walk.jokers - goal[3], Budget(1_000_000))
     assert sets is not None, "the walk's sets cannot be made again from its cards"
     made_sets = _sets(walk, sets, spare)

@@ -21,8 +21,8 @@ from .systems import MeldRules, Requirement
 RANKS = 13
 MANY = 99  # no bound: a set of "at least" its size with no largest size
 # The naturals no run took: per rank while a suit still to walk holds it, then among the
-# settled counts, largest first.
-Pool = tuple[tuple[int, ...], tuple[int, ...]]
+# settled counts, largest first; and how many cards may still stay in hand (SetPlan.room).
+Pool = tuple[tuple[int, ...], tuple[int, ...], int]
 
 
 class SetPlan:
@@ -38,10 +38,10 @@ class SetPlan:
     ) -> None:
         counted = Counter((r.size, r.exact) for r in reqs)
         self.kinds = sorted(counted)
-        # A contract of runs only, where cards may stay in hand: how many may (the hand's
-        # cards past what its melds need). The pool then counts how many are still free to
-        # stay, each natural no run takes one fewer: past none, the state lays nothing.
-        self.room = room if not counted and not lay_all else None
+        # Where cards may stay in hand, how many may (the hand's cards past what its melds
+        # need, or None: not counted). The pool then counts how many are still free to stay:
+        # each natural no meld can take is one fewer, and past none the state lays nothing.
+        self.room = None if lay_all else room
         self.need = tuple(counted[k] for k in self.kinds)
         self.lay_all = lay_all
         self.once = once_a_rank  # two sets of one rank fill one requirement only
@@ -63,41 +63,44 @@ class SetPlan:
         return not self.kinds
 
     def start(self) -> Pool:
-        if self.kinds:
-            return ((0,) * RANKS, ())
-        return ((), ()) if self.room is None else ((), (self.room,))
+        return ((0,) * RANKS if self.kinds else (), (), self.room or 0)
 
     def added(self, pool: Pool, rank: int, count: int, settles: bool) -> Pool | None:
         """The pool with `count` more naturals of `rank` (1-13); once no suit still to walk
         holds that rank (`settles`), its count joins the settled ones, where which rank it
         was no longer matters (largest first; where cards may stay in hand, only as many as
         there are sets). None where every card must be laid and the sets could never hold
-        them all."""
-        if self.empty:
+        them all, or where more would stay in hand than may."""
+        open_, settled, free = pool
+        if self.empty:  # runs only: what no run took stays in hand
             if self.room is None or not count:
                 return pool
-            free = pool[1][0] - count
-            return None if free < 0 else ((), (free,))
+            return None if free < count else (open_, settled, free - count)
         if not (count or settles):
             return pool
-        open_, settled = pool
         have = open_[rank - 1] + count
+        stay = 0  # naturals no set can hold
         if have > self.most:
             if self.lay_all:
                 return None
-            have = self.most
+            stay, have = have - self.most, self.most
         if not settles:
             open_ = (*open_[: rank - 1], have, *open_[rank:])
         else:
             open_ = (*open_[: rank - 1], 0, *open_[rank:])
             if have:
                 settled = tuple(sorted((*settled, have), reverse=True))
-                if not self.lay_all:
+                if not self.lay_all:  # the sets sit at as many ranks at most
+                    stay += sum(settled[self.sets :])
                     settled = settled[: self.sets]
         # Where every card must be laid, each rank left over is one set at least.
         if self.lay_all and len(settled) + sum(map(bool, open_)) > self.sets:
             return None
-        return open_, settled
+        if self.room is not None and stay:
+            if free < stay:
+                return None
+            free -= stay
+        return open_, settled, free
 
     def make(
         self, pool: tuple[int, ...], jokers: int, budget: Budget
@@ -107,8 +110,6 @@ class SetPlan:
         every joker): per rank with sets, (rank, each set's (kind, naturals, jokers)), or
         None."""
         if self.empty:  # every joker left must have gone into the runs where all are laid
-            if self.room is not None:  # ...or may stay in hand, with the naturals left
-                return [] if jokers <= pool[0] else None
             return [] if not self.lay_all or jokers == 0 else None
         plan = self._from(pool, 0, self.need, jokers, budget)
         if plan is None:

@@ -11,26 +11,28 @@ from rules_engine.walk_front import Front
 from rules_engine.walk_sets import RANKS, SetPlan
 
 MELD = get_rules("liverpool").meld_rules
-SETS = SetPlan(MELD, [Requirement("set", 3, False)] * 3, False, False)  # 3 sets of 3
+# 3 sets of 3, from a hand with 6 cards past what the melds need
+SETS = SetPlan(MELD, [Requirement("set", 3, False)] * 3, False, False, room=6)
 
 
 def front(jokers: int = 4) -> Front:
     return Front(jokers, (2, 1), SETS, Budget(10**6))  # runs: 2 of one kind, 1 of another
 
 
-def state(used=0, done=(0, 0), open_=(0,) * RANKS, settled=(), runs=(3,)):
-    return (0, runs, done, used, (open_, settled))
+def state(used=0, done=(0, 0), open_=(0,) * RANKS, settled=(), runs=(3,), free=6):
+    return (0, runs, done, used, (open_, settled, free))
 
 
 def does_all(one, other) -> bool:
     """The rule, field by field: `one` spent no more jokers and has as much of each."""
     if one[:2] != other[:2] or one[3] > other[3]:
         return False
-    (open_one, settled_one), (open_other, settled_other) = one[4], other[4]
+    (open_one, settled_one, free_one), (open_other, settled_other, free_other) = one[4], other[4]
     padded = max(len(settled_one), len(settled_other))
     settled_one += (0,) * (padded - len(settled_one))
     settled_other += (0,) * (padded - len(settled_other))
     pairs = [
+        (free_one, free_other),
         *zip(one[2], other[2], strict=True),
         *zip(open_one, open_other, strict=True),
         *zip(settled_one, settled_other, strict=True),
@@ -67,6 +69,13 @@ def test_states_with_other_runs_open_are_never_compared():
     assert kept.keeps(state(used=3, runs=(4,))) == (True, [])
 
 
+def test_a_state_that_may_leave_fewer_cards_in_hand_is_no_better():
+    kept = front()
+    kept.keeps(state(free=2))
+    assert kept.keeps(state(free=1)) == (False, [])
+    assert kept.keeps(state(free=3))[0]
+
+
 def test_a_settled_count_missing_is_a_zero():
     kept = front()
     kept.keeps(state(settled=(3, 2)))
@@ -83,6 +92,7 @@ def test_comparing_whole_states_at_once_agrees_with_comparing_each_field():
                 done=(rng.randint(0, 2), rng.randint(0, 1)),
                 open_=tuple(rng.choice((0, 0, 0, 1, 2, 3, 9)) for _ in range(RANKS)),
                 settled=tuple(sorted(rng.sample(range(1, 10), rng.randint(0, 3)), reverse=True)),
+                free=rng.randint(0, 6),
             )
             for _ in range(2)
         )
