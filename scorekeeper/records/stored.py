@@ -9,10 +9,11 @@ StoredRound = tuple[Round, list[RoundScore]]
 
 
 def stored_rounds(game: Game) -> list[StoredRound]:
-    """Every round of the game in order, each with its scores (each score's player read too)."""
+    """Every round of the game in order, each with its scores in seat order (a score names
+    its player by id: the callers hold the players)."""
     scores = (
         RoundScore.objects.filter(round__game=game)
-        .select_related("round", "player")
+        .select_related("round")
         .order_by("round__number", "player__seat")
     )
     rounds: dict[int, StoredRound] = {}

@@ -140,13 +140,13 @@ def round_record(
             table = deals_table(game)
             if before is None or len(before) != played:
                 before = stored_rounds(game) if table.totals_can_end else None
-            over = table.is_over(played, _totals(table, game, before))
+            over = table.is_over(played, _totals(table, game, players, before))
             if game.finished_at or over or played >= MOST_ROUNDS:
                 raise ServiceError("game_over")
             entry = _scored(game, played + 1, entries, no_winner, client_uuid)
             round_, scores, change = _store(game, players, entry, client_uuid, sent_by)
             after = None if before is None else [*before, (round_, scores)]
-            ends = table.is_over(round_.number, _totals(table, game, after))
+            ends = table.is_over(round_.number, _totals(table, game, players, after))
             bump_version(game, **({"finished_at": timezone.now()} if ends else {}))
             return RoundSaved(round_, True, game, scores, change)
     except IntegrityError:
@@ -157,18 +157,21 @@ def round_record(
         raise Conflict("round_taken", number=number) from None
 
 
-def _totals(table: Table, game: Game, stored: list[StoredRound] | None) -> list[int]:
+def _totals(
+    table: Table, game: Game, players: list[Player], stored: list[StoredRound] | None
+) -> list[int]:
     """Each seat's total so far (a late player's from their start), when a total can end
     the game: from the rounds given, else read."""
     if not table.totals_can_end:
         return []
     if stored is None:
         stored = stored_rounds(game)
+    seat_of = {player.pk: player.seat for player in players}
     rows = []
     for _round, scores in stored:
         row = [0] * game.seats
         for score in scores:
-            row[score.player.seat] = score.score
+            row[seat_of[score.player_id]] = score.score
         rows.append(row)
     return table.standings(rows).totals
 
@@ -217,7 +220,7 @@ def round_correct(
     table = deals_table(game)
     if table.totals_can_end:
         # A corrected deal can bring a total to the end, or back under it.
-        over = table.is_over(game.rounds.count(), _totals(table, game, None))
+        over = table.is_over(game.rounds.count(), _totals(table, game, players, None))
         Game.objects.filter(pk=game.pk).update(finished_at=timezone.now() if over else None)
     bump_version(game)
     return round_
