@@ -6,7 +6,9 @@ pool), and once every suit is walked, this module says whether the pool and the 
 runs left make the contract's sets. That is a small search rank by rank over which sets sit
 at each rank, each set's naturals and jokers within the meld rules. Where cards may stay in
 hand, more of a rank than the sets could ever use is the same as enough, so the pool is
-capped there and more states of the walk are alike.
+capped there and more states of the walk are alike; what the cap leaves out stays in hand,
+and the pool counts how many more cards may (a hand leaves no more than it holds past what
+the melds need).
 """
 
 from __future__ import annotations
