@@ -218,8 +218,7 @@ def search_cards(
     """A lay-down of this way of the contract from the hand, or None; SearchTooLarge past
     the budget."""
     counts, jokers = hand_counts(hand)
-    need = sum(r.size for r in contract.requirements)
-    if len(hand) < need:
+    if len(hand) < contract.cards_needed:
         return None
     search = _CardSearch(rules, contract, contract.lay_all_cards, budget)
     picked = search.solve(counts, jokers)

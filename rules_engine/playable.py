@@ -46,7 +46,7 @@ def _check_melds(rules: RuleSystem) -> None:
     if most_set is not None and max(sets) > most_set:
         raise VariantError("variant_set_too_big", size=max(sets), most=most_set)
     for number, contract in enumerate(rules.contracts, start=1):
-        needs = max(sum(r.size for r in way.requirements) for way in contract.ways())
+        needs = max(way.cards_needed for way in contract.ways())
         most = cards_dealt(rules, number) + 1 + rules.extra_cards_allowance
         if needs > most:
             raise VariantError("variant_contract_too_big", round=number, needs=needs, most=most)

@@ -69,7 +69,7 @@ def walk_runs(
         return None
     # The cards that may stay in hand: those past what the melds need, the jokers one
     # lay-down may not hold among them.
-    room = len(hand) - sum(r.size for r in contract.requirements) - (held - jokers)
+    room = len(hand) - contract.cards_needed - (held - jokers)
     if room < 0:
         return None
     budget.charge(len(hand))  # reading the hand and making the walk's tables, once a call

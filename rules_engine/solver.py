@@ -131,7 +131,7 @@ def _tight(way: Contract, cards: int) -> Contract:
     """The way as the searches read it: where the hand holds just the cards its melds
     need, every card is laid and no meld is longer than it must be (as many cards as the
     melds' sizes add up to can only be laid that way), which cuts the searches short."""
-    if way.lay_all_cards or sum(r.size for r in way.requirements) != cards:
+    if way.lay_all_cards or way.cards_needed != cards:
         return way
     exact = tuple(replace(r, exact=True) for r in way.requirements)
     return replace(way, requirements=exact, lay_all_cards=True)
@@ -237,7 +237,8 @@ def _search(
             raise SearchTooLarge(nodes=budget.size)
         return _walk(rules, contract, hand, budgets.walk, budget)
     if walks and runs_only and budgets.each_play:
-        # Round the corner, the walk first in its share past the shapes, then the shapes.
+        # Round the corner, the walk first in its share past the shapes, then the shapes
+        # (and not the walk again after them).
         try:
             return _walk(rules, contract, hand, budgets.walk, budget, budgets.late_walk)
         except SearchTooLarge:
@@ -354,9 +355,8 @@ def _why_not(
     searches (card by card, and where that runs out, the walk in what is left of its
     budget)."""
     reasons = []
-    need = sum(r.size for r in contract.requirements)
-    if len(hand) < need:
-        return [Reason("hand_too_small", {"count": len(hand), "needed": need})]
+    if len(hand) < contract.cards_needed:
+        return [Reason("hand_too_small", {"count": len(hand), "needed": contract.cards_needed})]
     if rules.forbid_contiguous_runs:
         loose = replace(rules, forbid_contiguous_runs=False)
         if _lays(loose, contract, hand, budget, walk):

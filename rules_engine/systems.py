@@ -106,6 +106,12 @@ class Contract:
         single = (self.requirements, *self.alternatives)
         return tuple(replace(self, requirements=way, alternatives=()) for way in single)
 
+    @property
+    def cards_needed(self) -> int:
+        """The cards this way's melds need at their least (the first way's, where there are
+        other ways)."""
+        return sum(r.size for r in self.requirements)
+
     def every_requirement(self) -> tuple[Requirement, ...]:
         """The melds of every way, for what holds of them all (sizes, exactness)."""
         return tuple(r for way in self.ways() for r in way.requirements)
