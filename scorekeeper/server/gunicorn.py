@@ -5,7 +5,8 @@ so a worker never waits on a phone. Each request runs inside Django's request cy
 request stuck past `timeout` gets its worker restarted (a sync worker's heartbeat comes from
 its request loop, so it stops while a request is stuck). `max_requests` recycles a worker
 now and then, so one that grew (a large import) gives its memory back; loaded before the
-fork, a new worker answers its first request as fast as its hundredth.
+fork, with every template compiled (scorekeeper/web/warm.py), a new worker answers its
+first request nearly as fast as its hundredth.
 """
 
 import os

@@ -1,6 +1,6 @@
 """A server process prepares before it forks its workers what each would prepare on its own
 first request (scorekeeper/web/warm.py): a worker gunicorn starts or recycles answers its
-first pages as fast as its hundredth."""
+first pages nearly as fast as its hundredth."""
 
 from contextlib import contextmanager
 from unittest import mock
