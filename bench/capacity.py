@@ -11,7 +11,8 @@ downloaded again after each round. The server runs as `./dev start` runs it (gun
 managing 4 uvicorn workers, the ASGI app, DEBUG off, collected static files); locust
 (headless, one process) plays the tables on the same machine, and one more phone outside
 locust (`probe`) measures pages and writes as a phone sees them. For each table count the
-load runs RAMP s on new games, then WINDOW s are measured; the answer is the largest count
+load runs RAMP s on new games (live phones: until the last has joined, then SETTLE s more),
+then WINDOW s are measured; the answer is the largest count
 within the limits (locust's p95 and the phone's) and with zero failures (doubling, then
 halving the gap). Each run also reports the CPU the workers and locust used in the window (%
 of one core) and the machine's (% of all cores). Also prints the in-process server time of a
@@ -65,6 +66,10 @@ RAMP = int(os.environ.get("CAPACITY_RAMP", 15))
 # cores, and its backlog ran into the window; 30 lets the doors close before it opens.
 JOINS_PER_SECOND = int(os.environ.get("CAPACITY_JOINS", 30))
 WINDOW = int(os.environ.get("CAPACITY_WINDOW", 40))
+# After the last phone joins, the window waits this long: past 4,000 tables the joins' own
+# backlog (a page, a stream and a look at what changed, 30 a second, on top of the tables
+# already playing) ran into the window, which then measured the doors, not the evening.
+SETTLE = int(os.environ.get("CAPACITY_SETTLE", 60))
 # Locust's processes: one holds at most 20,000 open files here (4 streams a table), so at
 # least one per 3,000 tables (CAPACITY_LOAD_PROCESSES sets it).
 TABLES_PER_LOAD_PROCESS = 3000
@@ -309,11 +314,12 @@ def run_load(
     ramp = max(RAMP, users // JOINS_PER_SECOND) if mode == "live" else RAMP
     began = time.time()
     probed: dict[str, list[float]] = {}
-    window = (began + ramp, began + ramp + WINDOW)
+    settle = SETTLE if mode == "live" else 0
+    window = (began + ramp + settle, began + ramp + settle + WINDOW)
     cpu: dict[str, float] = {}
 
     def probe_the_window() -> None:
-        time.sleep(ramp)
+        time.sleep(ramp + settle)
         pids = [locust.pid, *children_of(locust.pid)]
         start, machine, server_start = cpu_seconds(pids), machine_seconds(), cpu_by_kind(server)
         probed.update(probe(url, probe_tables, WINDOW - 2))
@@ -339,7 +345,7 @@ def run_load(
             "-r",
             str(max(10, users // ramp)),
             "-t",
-            f"{ramp + WINDOW}s",
+            f"{ramp + settle + WINDOW}s",
             "--reset-stats",
             "--csv",
             str(prefix),
@@ -350,7 +356,12 @@ def run_load(
             scorer,
             phones,
         ],
-        env={**os.environ, "CAPACITY_TABLES": str(listing), "CAPACITY_NEWS": str(news_file)},
+        env={
+            **os.environ,
+            "CAPACITY_TABLES": str(listing),
+            "CAPACITY_NEWS": str(news_file),
+            "CAPACITY_RESET_AT": str(window[0]),
+        },
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -368,7 +379,8 @@ def run_load(
     }
     news = []
     for heard in news_file.parent.glob(news_file.name + ".*"):  # one file per load process
-        news += [ms for at, ms in json.loads(heard.read_text()) if at >= began + ramp]
+        pairs = [json.loads(line) for line in heard.read_text().splitlines() if line]
+        news += [ms for at, ms in pairs if window[0] <= at <= window[1]]
     news.sort()
     phone_failures = len(probed.pop("failed", []))
     return {
@@ -465,6 +477,7 @@ def measure(
         news = f", news p95 {result['news p95']:.0f} ms ({result['news heard']} heard)"
     result["ok"] = ok
     phone = ", ".join(f"{k[10:]} {v:.0f}" for k, v in result.items() if k.startswith("phone p95 "))
+    kinds = ", ".join(f"{k[4:]} {v:.0f}" for k, v in result.items() if k.startswith("p95 "))
     pauses = ""
     if gc_trace:
         pauses = (
@@ -476,7 +489,7 @@ def measure(
     print(
         f"{count:5} tables: {result['rps']:7.1f} req/s; a phone's p95 "
         f"{result['phone p95']:.0f} ms ({phone}; {result['phone requests']} requests); "
-        f"locust's p50 {result['p50']:.0f} ms, p95 {result['p95']:.0f} ms{news}, "
+        f"locust's p50 {result['p50']:.0f} ms, p95 {result['p95']:.0f} ms ({kinds}){news}, "
         f"{result['failures']} failures ({result['phone failures']} of the phone's)"
         f"{pauses}; CPU: {cpu} -> {'ok' if ok else 'over'}",
         flush=True,
