@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 
 from django.core.exceptions import ValidationError
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from reportlab.graphics.shapes import Drawing
 
 from rules_engine import (
@@ -135,6 +136,7 @@ class Board:
     house_rules: list[str] = field(default_factory=list)  # the table's options, in words
     points_to_go: int | None = None  # before a total ends the game, when one does
     starts: list[int] = field(default_factory=list)  # each seat's starting total (late: not 0)
+    drawn_races: dict[str | None, str] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def rules(self) -> RuleSystem:
@@ -179,8 +181,13 @@ class Board:
 
     @property
     def chart_svg(self) -> str:
-        """The score race set into a page (a save renders it for every phone: plain text)."""
-        return mark_safe(race.svg(self.race_layout, self.chart_summary))  # race.svg escapes
+        """The score race set into a page (a save renders it for every phone: plain text),
+        drawn once per language: a save sets it into the scorer's answer and the viewers'."""
+        language = get_language()
+        if language not in self.drawn_races:
+            drawn = race.svg(self.race_layout, self.chart_summary)
+            self.drawn_races[language] = mark_safe(drawn)  # race.svg escapes
+        return self.drawn_races[language]
 
     def sitting(self, seat: int) -> tuple[int, int | None]:
         """The first round a seat played and its last (None: still at the table)."""

@@ -13,10 +13,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from rules_engine import COLOUR_SYMBOLS, SYSTEMS, RulesError, format_meld, parse_cards, rank_word
-from scorekeeper.core.facts import FACT_BADGES, FACT_MARKS, colour_name, trophy_name
+from scorekeeper.core.facts import FACT_BADGES, colour_name, trophy_name
 from scorekeeper.core.i18n import elide, lang
-from scorekeeper.core.names import SHORT_FROM
-from scorekeeper.core.names import short_names as names_cut
 from scorekeeper.core.static_storage import page_scripts as scripts_of_pages
 from scorekeeper.models import Game
 
@@ -55,14 +53,6 @@ def trophy_label(symbol: str) -> str:
 @register.filter
 def at(sequence: Sequence[Any], index: int) -> Any:
     return sequence[index]
-
-
-@register.filter
-def short_names(players: Sequence[Any]) -> list[str]:
-    """The score sheet header's short names (empty: the table is small, full names fit)."""
-    if len(players) < SHORT_FROM:
-        return []
-    return names_cut([str(p.name) for p in players])
 
 
 @register.filter
@@ -142,12 +132,6 @@ def game_name(game: Game | str) -> str:
 def game_name_in(slug: str, names: dict[str, str]) -> str:
     """A game's name by its slug among `names` (a group's own games), else as game_name."""
     return names.get(slug) or game_name(slug)
-
-
-@register.filter
-def fact_mark(fact: str) -> str:
-    """The grid's compact sign for a fact (its words go beside it for screen readers)."""
-    return FACT_MARKS.get(fact, fact)
 
 
 @register.filter

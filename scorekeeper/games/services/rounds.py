@@ -9,8 +9,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError
-from django.db.models import Count, OuterRef, Subquery
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from rules_engine import DealError, PlayerDeal, Table
@@ -95,12 +93,15 @@ class RoundSaved:
     change: HistoryEntry | None = None
 
 
-def _locked(game_id: int) -> tuple[Game, int]:
-    """The game under this transaction's lock, and how many rounds it has (one query)."""
-    counted = Round.objects.filter(game=OuterRef("pk")).values("game").annotate(n=Count("pk"))
-    played = Coalesce(Subquery(counted.values("n")), 0)
-    game = Game.objects.select_for_update(of=("self",)).annotate(played=played).get(pk=game_id)
-    return game, int(getattr(game, "played"))  # noqa: B009 (an annotation mypy cannot see)
+def _locked(game: Game, before: list[StoredRound] | None) -> tuple[Game, int]:
+    """The game under this transaction's lock, and how many rounds it has. Every change to
+    a game's rounds bumps its version in the same transaction: locked at the version `game`
+    was read at, the game still has the rounds the caller read after it (`before`), and
+    they need no counting again."""
+    locked = Game.objects.select_for_update(of=("self",)).get(pk=game.pk)
+    if before is not None and locked.version == game.version:
+        return locked, len(before)
+    return locked, locked.rounds.count()
 
 
 def round_record(
@@ -119,12 +120,12 @@ def round_record(
     A UUID already used for different facts is refused (never a second row); `number`, when
     given, is the round the phone meant: if another phone stored that round meanwhile, it is
     a Conflict rather than a silent shift to the next round. `players` and the rounds stored
-    `before` (as the caller read them) spare reading them again; they are read under the
-    lock when the caller has not, or when a round landed since.
+    `before` (as the caller read them, after reading `game`) spare reading them again; they
+    are read under the lock when the caller has not, or when the game changed since.
     """
     try:
         with writing():
-            game, played = _locked(game.pk)
+            game, played = _locked(game, before)
             if client_uuid is not None and (number is None or number <= played):
                 # Under the game's lock: a replay racing its own first try waits, then sees it.
                 replay = _replayed(client_uuid, game, entries, no_winner)
