@@ -150,12 +150,30 @@ class Scorer(FastHttpUser):
                 self.reload()
 
 
-def hold_stream(host: str, token: str, heard, opened=None) -> None:
+class Retry:
+    """How long a phone whose stream was refused waits before opening it again, as the page
+    does (static/js/live.js): a random moment within a wait that doubles from 2 s up to a
+    minute, back to none once a stream opens."""
+
+    def __init__(self) -> None:
+        self.most = 0.0
+
+    def after(self, opened: bool) -> None:
+        if opened:
+            self.most = 0.0
+            return
+        self.most = min(max(2 * self.most, 2.0), 60.0)
+        gevent.sleep(random.uniform(self.most / 2, self.most))
+
+
+def hold_stream(host: str, token: str, heard, opened=None, refused=None) -> bool:
     """One phone's stream of the game's versions, held until it drops: `opened()` once it
     listens (the page then asks what changed since it loaded), `heard(version, board)` for
-    each announcement (`board`: the live part itself, when it came with it, else None); a
-    failure is counted, and the phone waits as a browser does."""
+    each announcement (`board`: the live part itself, when it came with it, else None). A
+    failure is counted and `refused()` called (the page asks what changed once); the answer
+    says whether the stream opened (`Retry` waits as the page does when it did not)."""
     address = urllib.parse.urlparse(host)
+    listening = False
     try:
         stream = socket.create_connection((address.hostname, address.port), timeout=60)
         stream.sendall(
@@ -166,6 +184,7 @@ def hold_stream(host: str, token: str, heard, opened=None) -> None:
         status = lines.readline()
         if b" 200 " not in status:
             raise OSError(f"stream answered {status!r}")
+        listening = True
         if opened is not None:
             opened()
         event, data = b"", []
@@ -190,7 +209,9 @@ def hold_stream(host: str, token: str, heard, opened=None) -> None:
             exception=error,
             context={},
         )
-        gevent.sleep(2)  # as a browser waits before opening it again
+        if not listening and refused is not None:
+            refused()
+    return listening
 
 
 class LiveScorer(Scorer):
@@ -203,8 +224,9 @@ class LiveScorer(Scorer):
         self.streaming = gevent.spawn(self.keep_streaming)
 
     def keep_streaming(self) -> None:
+        retry = Retry()
         while True:  # its own saves' news: the page shows that version already
-            hold_stream(self.host, self.edit, lambda version, board: None)
+            retry.after(hold_stream(self.host, self.edit, lambda version, board: None))
 
     def on_stop(self) -> None:
         self.streaming.kill()
@@ -245,7 +267,9 @@ class LiveViewer(FastHttpUser):
 
     @task
     def listen(self) -> None:
-        hold_stream(self.host, self.view, self.heard, self.fetch)
+        if not hasattr(self, "retry"):
+            self.retry = Retry()
+        self.retry.after(hold_stream(self.host, self.view, self.heard, self.fetch, self.fetch))
 
     def heard(self, version: int, board: str | None) -> None:
         if version <= self.version:

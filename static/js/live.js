@@ -3,7 +3,8 @@
 // the version this page shows, the page fetches its live part, as it did when it polled
 // (a view-only page is sent the live part itself, just before the version).
 // Where no stream opens (a proxy that buffers, a server that cannot stream), the page polls
-// every 3 s by itself.
+// every 3 s by itself. A stream refused (a busy server sheds with 503) is opened again later,
+// each time twice as late up to a minute, so refused phones do not keep the server busy.
 // What this phone was told is never taken back by news: a live part older than (or as old
 // as) the one shown is dropped, nothing is swapped while this phone's own request is on its
 // way (its answer is newer), and an answer's notes ([data-keep]) and a decision still to make
@@ -14,6 +15,9 @@
   "use strict";
   const POLL_MS = 3000;
   const OPEN_MS = 8000; // a stream opens at once, unless something between buffers it
+  const RETRY_MS = 2000; // a refused stream is first opened again within 2 s (Retry-After)
+  const RETRY_MOST_MS = 60000;
+  let retry = 0; // how long the next refusal waits at most (0: the stream is open)
 
   const live = () => document.getElementById("live");
   const start = live();
@@ -318,6 +322,7 @@
   }
 
   function listen() {
+    if (stopped) return;
     if (!window.EventSource || !eventsUrl) { poll(); return; }
     source = new EventSource(eventsUrl);
     let opened = false;
@@ -326,6 +331,7 @@
     // is asked for once; from here on each change is heard.
     source.addEventListener("open", () => {
       opened = true;
+      retry = 0;
       heard = 0;
       refresh();
     });
@@ -342,8 +348,16 @@
     });
     source.addEventListener("gone", () => { source.close(); heard = 0; refresh(); }); // says why
     source.addEventListener("error", () => {
-      // The browser opens a lost stream again by itself; a refused one stays closed.
-      if (source.readyState === EventSource.CLOSED) { clearTimeout(buffered); poll(); }
+      // The browser opens a lost stream again by itself; a refused one stays closed. What
+      // changed is asked once (a link that no longer opens the game is told so), and the
+      // stream is opened again at a random moment within a wait that doubles each time:
+      // phones refused together come back spread out, not all at once every 3 s.
+      if (source.readyState !== EventSource.CLOSED) return;
+      clearTimeout(buffered);
+      heard = 0;
+      refresh();
+      retry = Math.min(Math.max(2 * retry, RETRY_MS), RETRY_MOST_MS);
+      setTimeout(listen, retry / 2 + Math.random() * (retry / 2));
     });
   }
 
