@@ -121,6 +121,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "scorekeeper.core.capability.robots",
+                "scorekeeper.web.streams.live_streams",
             ],
         },
     }

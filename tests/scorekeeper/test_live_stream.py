@@ -175,4 +175,12 @@ def test_a_server_that_cannot_stream_says_so_and_the_page_polls(client, start_ga
     g = start_game("liverpool", ["Ana", "Ben"])
     assert client.get(g.url + "events/").status_code == 204  # no stream server in front
     page = client.get(g.url).content.decode()
+    # No stream's address: the page polls (a refused stream is only opened again later).
+    assert "data-events-url" not in page and 'data-live-url="' in page
+
+
+def test_behind_a_stream_server_the_page_is_given_its_stream(client, start_game, settings):
+    settings.LIVE_PUBLISH = ["unix:/nowhere.sock"]
+    g = start_game("liverpool", ["Ana", "Ben"])
+    page = client.get(g.url).content.decode()
     assert f'data-events-url="{g.url}events/"' in page and 'data-live-url="' in page
