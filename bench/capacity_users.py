@@ -49,7 +49,7 @@ ONCE = {"Connection": "close"}
 def note_news(now: float, ms: float) -> None:
     """One news delay, written as it is heard to this load process's own file (one JSON list
     per line), for bench/capacity.py: with several load processes, locust's master interrupts
-    its workers 3 s after the run ends, and one still stopping 10,000 phones then never wrote
+    its workers 3 s after the run ends, and one still stopping 8,000 phones then never wrote
     what it held (no news was heard at 4,000 tables, 2026-11-28)."""
     global _news_file
     if not os.environ.get("CAPACITY_NEWS"):
@@ -263,12 +263,11 @@ class LiveViewer(FastHttpUser):
         _edit, self.view = seat(self.environment, "viewer")
         page = self.client.get(f"/g/{self.view}/", name="view page", headers=ONCE).text
         self.version = int(VERSION.search(page).group(1))
+        self.retry = Retry()  # its stream, when refused
         load_images(self.client, page)
 
     @task
     def listen(self) -> None:
-        if not hasattr(self, "retry"):
-            self.retry = Retry()
         self.retry.after(hold_stream(self.host, self.view, self.heard, self.fetch, self.fetch))
 
     def heard(self, version: int, board: str | None) -> None:

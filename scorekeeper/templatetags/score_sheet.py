@@ -1,8 +1,8 @@
-"""The score sheet's rows, written in Python: a round entry draws the sheet twice (the
+"""The score sheet's table, written in Python: a round entry draws the sheet twice (the
 scorer's answer and the viewers' live part) and every page once, and as a template loop its
 rows were more than half of each live part's rendering (a variable lookup per cell and per
 fact, an escaped node per value). The markup is the one the template wrote; the sheet's
-head, foot and actions stay in `games/_scoreboard.html`."""
+title and its actions (undo, delete the last round) stay in `games/_scoreboard.html`."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from scorekeeper.core.facts import FACT_BADGES, FACT_MARKS
+from scorekeeper.core.facts import FACT_MARKS
 from scorekeeper.core.names import SHORT_FROM, short_names
 from scorekeeper.games.selectors import Board, Cell, Row
+from scorekeeper.templatetags.rami import fact_badge
 
 register = template.Library()
 # Every value below is escaped where it is written (names, words) or is a whole number.
@@ -25,8 +26,7 @@ MARK = '<span class="mark" aria-hidden="true">{}</span><span class="visually-hid
 def _marks(cell: Cell, no_winner: bool) -> str:
     """A hand's facts as the grid's compact signs, each with its words for screen readers."""
     marks = "".join(
-        MARK.format(escape(FACT_MARKS.get(f, f)), escape(str(FACT_BADGES.get(f, f))))
-        for f in cell.facts
+        MARK.format(escape(FACT_MARKS.get(f, f)), escape(fact_badge(f))) for f in cell.facts
     )
     if no_winner:
         marks += MARK.format("⊘", escape(_("no winner")))
