@@ -111,7 +111,7 @@ class Scorer(FastHttpUser):
         """What the phone does once the game's page is open (the live table: its stream)."""
 
     def reload(self) -> None:
-        page = self.client.get(f"/g/{self.edit}/", name="game page (edit)", headers=ONCE).text
+        page = open_page(self.client, f"/g/{self.edit}/", "game page (edit)")
         self.token = TOKEN.search(page).group(1)
         self.version = int(VERSION.search(page).group(1))
         load_images(self.client, page)
@@ -164,6 +164,23 @@ class Retry:
             return
         self.most = min(max(2 * self.most, 2.0), 60.0)
         gevent.sleep(random.uniform(self.most / 2, self.most))
+
+
+def open_page(client, path: str, name: str) -> str:
+    """A page, opened again after a refusal as a person does on reading "busy, try again in a
+    moment": after the wait its Retry-After names, then later each time (`Retry`). Each
+    refusal counts as a failure. (A phone that gave up on a refused page used to end there,
+    and locust replaced it at once with a new one asking for its page: at 4,000 tables a
+    burst of refusals turned into a storm of page loads that never ended, 2026-11-28.)"""
+    retry = Retry()
+    while True:
+        with client.get(path, name=name, headers=ONCE, catch_response=True) as answer:
+            if answer.status_code == 200:
+                return answer.text
+            answer.failure(f"{name} answered {answer.status_code}")
+            waited = answer.headers.get("Retry-After", "")
+        gevent.sleep(int(waited) if waited.isdigit() else 0)
+        retry.after(False)
 
 
 def hold_stream(host: str, token: str, heard, opened=None, refused=None) -> bool:
@@ -238,7 +255,7 @@ class Viewer(FastHttpUser):
 
     def on_start(self) -> None:
         _edit, self.view = seat(self.environment, "viewer")
-        page = self.client.get(f"/g/{self.view}/", name="view page", headers=ONCE).text
+        page = open_page(self.client, f"/g/{self.view}/", "view page")
         self.version = VERSION.search(page).group(1)
 
     @task
@@ -261,7 +278,7 @@ class LiveViewer(FastHttpUser):
 
     def on_start(self) -> None:
         _edit, self.view = seat(self.environment, "viewer")
-        page = self.client.get(f"/g/{self.view}/", name="view page", headers=ONCE).text
+        page = open_page(self.client, f"/g/{self.view}/", "view page")
         self.version = int(VERSION.search(page).group(1))
         self.retry = Retry()  # its stream, when refused
         load_images(self.client, page)

@@ -17,6 +17,7 @@ from typing import Any
 from rules_engine import Fact, PlayerDeal, format_hand, parse_hand
 from scorekeeper.models import Round, RoundScore
 from scorekeeper.records.documents import Hand, RoundRecord
+from scorekeeper.records.stored import StoredRoundFields, StoredScoreFields
 
 
 def entered(
@@ -45,7 +46,9 @@ def entered(
     )
 
 
-def stored(round_: Round, scores: Iterable[RoundScore], seat_of: Mapping[int, int]) -> RoundRecord:
+def stored(
+    round_: StoredRoundFields, scores: Iterable[StoredScoreFields], seat_of: Mapping[int, int]
+) -> RoundRecord:
     """A stored round and its scores; `seat_of` maps a player's id to their seat."""
     in_order = sorted(scores, key=lambda s: seat_of[s.player_id])
     return RoundRecord.model_construct(

@@ -1,11 +1,74 @@
 """A game's stored rounds with their scores, read in one query (the board, the round entry's
-checks and its answer all start from them)."""
+checks and its answer all start from them).
+
+They are read as plain records, not model instances: building a `Round` and a `RoundScore`
+per score was a fifth of a view-only page's time (bench/RESULTS.md). A round just saved is
+its model instances, which have the same fields, so either can stand for a stored round.
+"""
 
 from __future__ import annotations
 
-from scorekeeper.models import Game, Round, RoundScore
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
-StoredRound = tuple[Round, list[RoundScore]]
+from scorekeeper.models import Game, RoundScore
+
+
+class StoredRoundFields(Protocol):
+    """What the board and the checks read of a stored round (a `Round` has them)."""
+
+    @property
+    def pk(self) -> int: ...
+    @property
+    def number(self) -> int: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def no_winner(self) -> bool: ...
+    @property
+    def client_uuid(self) -> uuid.UUID | None: ...
+
+
+class StoredScoreFields(Protocol):
+    """What they read of a seat's score (a `RoundScore` has them)."""
+
+    @property
+    def player_id(self) -> int: ...
+    @property
+    def hand_points(self) -> int | None: ...
+    @property
+    def cards(self) -> str: ...
+    @property
+    def facts(self) -> list[str]: ...
+    @property
+    def score(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRead:
+    pk: int
+    number: int
+    version: int
+    no_winner: bool
+    client_uuid: uuid.UUID | None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRead:
+    player_id: int
+    hand_points: int | None
+    cards: str
+    facts: list[str]
+    score: int
+
+
+StoredRound = tuple[StoredRoundFields, Sequence[StoredScoreFields]]
+COLUMNS = (
+    *("round_id", "round__number", "round__version", "round__no_winner", "round__client_uuid"),
+    *("player_id", "hand_points", "cards", "facts", "score"),
+)
 
 
 def stored_rounds(game: Game) -> list[StoredRound]:
@@ -13,10 +76,12 @@ def stored_rounds(game: Game) -> list[StoredRound]:
     its player by id: the callers hold the players)."""
     scores = (
         RoundScore.objects.filter(round__game=game)
-        .select_related("round")
         .order_by("round__number", "player__seat")
+        .values_list(*COLUMNS)
     )
-    rounds: dict[int, StoredRound] = {}
-    for score in scores:
-        rounds.setdefault(score.round_id, (score.round, []))[1].append(score)
+    rounds: dict[int, tuple[RoundRead, list[ScoreRead]]] = {}
+    for round_id, number, version, no_winner, client_uuid, *score in scores:
+        if round_id not in rounds:
+            rounds[round_id] = (RoundRead(round_id, number, version, no_winner, client_uuid), [])
+        rounds[round_id][1].append(ScoreRead(*score))
     return list(rounds.values())

@@ -27,9 +27,9 @@ from scorekeeper.games.services.rounds import (
 )
 from scorekeeper.games.services.undo import game_undo_last
 from scorekeeper.games.views.games import game_context, share_with_viewers
-from scorekeeper.models import Player, Round, RoundScore
+from scorekeeper.models import Player
 from scorekeeper.records import live
-from scorekeeper.records.stored import stored_rounds
+from scorekeeper.records.stored import StoredRound, stored_rounds
 from scorekeeper.web.access import Access, dealt_table, edit_access, game_access
 from scorekeeper.web.refusals import (
     CONFLICT,
@@ -124,14 +124,14 @@ def _board_after(
     access: Access,
     saved: RoundSaved,
     players: list[Player],
-    before: list[tuple[Round, list[RoundScore]]] | None,
+    before: list[StoredRound] | None,
 ) -> Board:
     """The board with the round just saved, from what the save wrote (nothing read back),
     unless rounds changed between the read and the save (or a replay stored nothing)."""
     if saved.created and saved.game is not None and before is not None:
         if len(before) + 1 == saved.round.number:
             access.game = saved.game
-            rounds: list[tuple[Round, list[RoundScore]]] = [*before, (saved.round, saved.scores)]
+            rounds: list[StoredRound] = [*before, (saved.round, saved.scores)]
             # The hands sent for this round went with it; none is sent for the next yet.
             return game_board(saved.game, lang(), players=players, rounds=rounds, sent={})
     access.game.refresh_from_db()
