@@ -14,8 +14,6 @@ from __future__ import annotations
 import os
 import re
 import socket
-import subprocess
-import sys
 import time
 import urllib.parse
 import uuid
@@ -25,7 +23,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.servers import Stream, app_server, csrf, start_game
+from tests.servers import Stream, app_server, csrf, prepared, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("DATABASE_URL", "")
@@ -54,12 +52,9 @@ def shared_database(tmp_path_factory):
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
     url = parsed._replace(path=f"/{name}").geturl()
-    os.environ["STATIC_ROOT"] = str(tmp_path_factory.mktemp("static"))
     env = {**os.environ, "DATABASE_URL": url, "DEBUG": "0"}
-    for command in (["migrate"], ["collectstatic", "--noinput"]):
-        subprocess.run(
-            [sys.executable, "manage.py", *command, "-v0"], cwd=ROOT, env=env, check=True
-        )
+    prepared(env)  # migrated, and the test process's static files
+    os.environ["STATIC_ROOT"] = env["STATIC_ROOT"]
     yield url
     del os.environ["STATIC_ROOT"]
     with psycopg.connect(admin, autocommit=True) as conn:
