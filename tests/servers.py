@@ -118,24 +118,29 @@ def manage(env: dict[str, str], *command: str) -> None:
     subprocess.run([sys.executable, "manage.py", *command, "-v0"], cwd=ROOT, env=env, check=True)
 
 
+def _made_once(name: str, setting: str, env: dict[str, str], *command: str) -> Path:
+    """`name` in this test process's folder, made by `command` (told where by `setting`) the
+    first time it is asked for."""
+    if "folder" not in _ready:
+        _ready["folder"] = Path(tempfile.mkdtemp(prefix="rami-test-server-"))
+        atexit.register(shutil.rmtree, _ready["folder"], ignore_errors=True)
+    if name not in _ready:
+        path = _ready["folder"] / name
+        once = {k: v for k, v in env.items() if k != "DATABASE_URL"}
+        manage(once | {setting: str(path)}, *command)
+        _ready[name] = path
+    return _ready[name]
+
+
 def prepared(env: dict[str, str]) -> None:
     """The server's database migrated and its static files collected, as `./dev start` does.
     Made once per test process and copied (a SQLite file) or shared (the static files, which
     no server writes): migrating and collecting took some 17 s a server, a minute of CI."""
-    if not _ready:
-        folder = Path(tempfile.mkdtemp(prefix="rami-test-server-"))
-        atexit.register(shutil.rmtree, folder, ignore_errors=True)
-        once = {**env, "SQLITE_PATH": str(folder / "db.sqlite3")}
-        once |= {"STATIC_ROOT": str(folder / "static")}
-        once.pop("DATABASE_URL", None)
-        manage(once, "migrate")
-        manage(once, "collectstatic", "--noinput")
-        _ready.update(database=folder / "db.sqlite3", static=folder / "static")
-    env["STATIC_ROOT"] = str(_ready["static"])
+    env["STATIC_ROOT"] = str(_made_once("static", "STATIC_ROOT", env, "collectstatic", "--noinput"))
     if env.get("DATABASE_URL"):
         manage(env, "migrate")
     else:
-        shutil.copyfile(_ready["database"], env["SQLITE_PATH"])
+        shutil.copyfile(_made_once("db.sqlite3", "SQLITE_PATH", env, "migrate"), env["SQLITE_PATH"])
 
 
 @contextmanager

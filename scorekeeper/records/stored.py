@@ -11,43 +11,14 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
-from scorekeeper.models import Game, RoundScore
-
-
-class StoredRoundFields(Protocol):
-    """What the board and the checks read of a stored round (a `Round` has them)."""
-
-    @property
-    def pk(self) -> int: ...
-    @property
-    def number(self) -> int: ...
-    @property
-    def version(self) -> int: ...
-    @property
-    def no_winner(self) -> bool: ...
-    @property
-    def client_uuid(self) -> uuid.UUID | None: ...
-
-
-class StoredScoreFields(Protocol):
-    """What they read of a seat's score (a `RoundScore` has them)."""
-
-    @property
-    def player_id(self) -> int: ...
-    @property
-    def hand_points(self) -> int | None: ...
-    @property
-    def cards(self) -> str: ...
-    @property
-    def facts(self) -> list[str]: ...
-    @property
-    def score(self) -> int: ...
+from scorekeeper.models import Game, Round, RoundScore
 
 
 @dataclass(frozen=True, slots=True)
 class RoundRead:
+    """What the board and the checks read of a stored round."""
+
     pk: int
     number: int
     version: int
@@ -57,6 +28,8 @@ class RoundRead:
 
 @dataclass(frozen=True, slots=True)
 class ScoreRead:
+    """What they read of a seat's score."""
+
     player_id: int
     hand_points: int | None
     cards: str
@@ -64,6 +37,9 @@ class ScoreRead:
     score: int
 
 
+# A round read, or one just saved (its model instances, with the same fields).
+StoredRoundFields = RoundRead | Round
+StoredScoreFields = ScoreRead | RoundScore
 StoredRound = tuple[StoredRoundFields, Sequence[StoredScoreFields]]
 COLUMNS = (
     *("round_id", "round__number", "round__version", "round__no_winner", "round__client_uuid"),

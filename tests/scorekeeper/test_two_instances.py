@@ -41,7 +41,7 @@ def answers(port: int) -> bool:
 
 
 @pytest.fixture(scope="module")
-def shared_database(tmp_path_factory):
+def shared_database():
     """A database of its own on the same server, migrated once; static files collected."""
     import psycopg
 
