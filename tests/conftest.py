@@ -13,6 +13,37 @@ from scorekeeper.core import tokens
 from scorekeeper.models import Game, SeatLink
 from scorekeeper.own_games.services import house_game_create
 
+# What reads or writes the suite's database: pytest-django's mark or fixtures (a live server
+# included), or the `database` mark (a server started with the suite's DATABASE_URL).
+DATABASE_FIXTURES = frozenset(
+    ("db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback")
+    + ("live_server",)
+)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--database-only",
+        action="store_true",
+        help="run only the tests that read or write the suite's database (CI's second pass, "
+        "on PostgreSQL: the others would give the same answer again)",
+    )
+
+
+def touches_database(item: pytest.Item) -> bool:
+    if item.get_closest_marker("django_db") or item.get_closest_marker("database"):
+        return True
+    return bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.getoption("--database-only"):
+        return
+    unused = [item for item in items if not touches_database(item)]
+    if unused:
+        config.hook.pytest_deselected(items=unused)
+        items[:] = [item for item in items if touches_database(item)]
+
 
 @dataclass
 class StartedGame:

@@ -29,9 +29,12 @@ ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("DATABASE_URL", "")
 REDIS = "redis://127.0.0.1:6379/0"
 
-pytestmark = pytest.mark.skipif(
-    not PG.startswith("postgres"), reason="runs in the PostgreSQL pass of the suite"
-)
+pytestmark = [
+    pytest.mark.database,
+    pytest.mark.skipif(
+        not PG.startswith("postgres"), reason="runs in the PostgreSQL pass of the suite"
+    ),
+]
 
 
 def answers(port: int) -> bool:
@@ -84,64 +87,69 @@ def two_instances(database: str, shared_cache: bool, scratch: Path):
         yield bases
 
 
+@pytest.fixture(scope="module", params=[False, True], ids=["each its own", "through Redis"])
+def instances(request, shared_database, tmp_path_factory):
+    """The two instances, started once for the tests of each way (each test plays a game of
+    its own on them)."""
+    scratch = tmp_path_factory.mktemp("instances")
+    with two_instances(shared_database, request.param, scratch) as bases:
+        yield bases
+
+
 def version(html: str) -> str:
     return re.search(r'data-version="(\d+)"', html).group(1)
 
 
-@pytest.mark.parametrize("shared_cache", [False, True], ids=["own caches", "shared Redis"])
-def test_a_round_entered_on_one_instance_reaches_a_viewer_of_the_other(
-    shared_database, shared_cache, tmp_path
-):
-    with two_instances(shared_database, shared_cache, tmp_path) as (one, two):
-        scorer, edit, view = start_game(one)
-        viewer = requests.Session()
-        for base in (one, two):  # both instances have the empty board cached now
-            assert "Aucune manche" in viewer.get(base + view).text
-        before = version(viewer.get(two + view).text)
-        assert viewer.get(f"{two}{view}live/", params={"v": before}).status_code == 204
+def test_a_round_entered_on_one_instance_reaches_a_viewer_of_the_other(instances):
+    one, two = instances
+    scorer, edit, view = start_game(one)
+    viewer = requests.Session()
+    for base in (one, two):  # both instances have the empty board cached now
+        assert "Aucune manche" in viewer.get(base + view).text
+    before = version(viewer.get(two + view).text)
+    assert viewer.get(f"{two}{view}live/", params={"v": before}).status_code == 204
 
+    page = scorer.get(one + edit).text
+    entered = scorer.post(
+        one + edit + "rounds/",
+        {
+            "csrfmiddlewaretoken": csrf(page),
+            "went_out": "0",
+            "points_1": "17",
+            "points_2": "23",
+        },
+        headers={"Referer": one + edit},
+    )
+    assert entered.status_code == 200 and ">23<" in entered.text
+
+    # The very next poll on the other instance brings the round, never the cached board.
+    polled = viewer.get(f"{two}{view}live/", params={"v": before})
+    assert polled.status_code == 200 and ">23<" in polled.text
+    assert version(polled.text) != before
+    for base in (one, two):
+        assert ">23<" in viewer.get(base + view).text
+
+
+def test_a_round_saved_on_one_instance_reaches_a_phone_streaming_from_the_other_within_1s(
+    instances,
+):
+    one, two = instances
+    scorer, edit, view = start_game(one)
+    with Stream(two + view + "events/") as phone:
         page = scorer.get(one + edit).text
-        entered = scorer.post(
+        saved = time.monotonic()
+        answer = scorer.post(
             one + edit + "rounds/",
             {
                 "csrfmiddlewaretoken": csrf(page),
                 "went_out": "0",
                 "points_1": "17",
-                "points_2": "23",
+                "points_2": "5",
             },
             headers={"Referer": one + edit},
+            allow_redirects=False,  # the scorer's own next page is not the news's time
         )
-        assert entered.status_code == 200 and ">23<" in entered.text
-
-        # The very next poll on the other instance brings the round, never the cached board.
-        polled = viewer.get(f"{two}{view}live/", params={"v": before})
-        assert polled.status_code == 200 and ">23<" in polled.text
-        assert version(polled.text) != before
-        for base in (one, two):
-            assert ">23<" in viewer.get(base + view).text
-
-
-@pytest.mark.parametrize("shared_cache", [False, True], ids=["both nginx", "nchan's Redis"])
-def test_a_round_saved_on_one_instance_reaches_a_phone_streaming_from_the_other_within_1s(
-    shared_database, shared_cache, tmp_path
-):
-    with two_instances(shared_database, shared_cache, tmp_path) as (one, two):
-        scorer, edit, view = start_game(one)
-        with Stream(two + view + "events/") as phone:
-            page = scorer.get(one + edit).text
-            saved = time.monotonic()
-            answer = scorer.post(
-                one + edit + "rounds/",
-                {
-                    "csrfmiddlewaretoken": csrf(page),
-                    "went_out": "0",
-                    "points_1": "17",
-                    "points_2": "5",
-                },
-                headers={"Referer": one + edit},
-                allow_redirects=False,  # the scorer's own next page is not the news's time
-            )
-            assert answer.status_code == 302
-            assert phone.next_version() == 1
-            print(f"save to news on the other instance: {(time.monotonic() - saved) * 1000:.0f} ms")
-            assert time.monotonic() - saved < 1
+        assert answer.status_code == 302
+        assert phone.next_version() == 1
+        print(f"save to news on the other instance: {(time.monotonic() - saved) * 1000:.0f} ms")
+        assert time.monotonic() - saved < 1
