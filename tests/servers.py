@@ -132,6 +132,13 @@ def _made_once(name: str, setting: str, env: dict[str, str], *command: str) -> P
     return _ready[name]
 
 
+def collected_static(scratch: Path) -> Path:
+    """The static files as `./dev start` collects them (DEBUG off), once per test process."""
+    return _made_once(
+        "static", "STATIC_ROOT", server_environment(scratch), "collectstatic", "--noinput"
+    )
+
+
 def prepared(env: dict[str, str]) -> None:
     """The server's database migrated and its static files collected, as `./dev start` does.
     Made once per test process and copied (a SQLite file) or shared (the static files, which

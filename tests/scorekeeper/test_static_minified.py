@@ -1,13 +1,13 @@
 """Phones receive our scripts without comments; what they receive still parses and runs."""
 
 import json
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.servers import collected_static
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = sorted((ROOT / "static" / "js").glob("*.js"))
@@ -21,16 +21,8 @@ def node_parses(path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def collected(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("static")
-    env = {**os.environ, "DEBUG": "0", "STATIC_ROOT": str(root), "SECRET_KEY": "x" * 50}
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
-    return root
+    """Collected as `./dev start` does (shared with this test process's servers)."""
+    return collected_static(tmp_path_factory.mktemp("static"))
 
 
 def hashed(collected: Path, name: str) -> Path:
