@@ -16,8 +16,13 @@ from scorekeeper.own_games.services import house_game_create
 # What reads or writes the suite's database: pytest-django's mark or fixtures (a live server
 # included), or the `database` mark (a server started with the suite's DATABASE_URL).
 DATABASE_FIXTURES = frozenset(
-    ("db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback")
-    + ("live_server",)
+    {
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+        "live_server",
+    }
 )
 
 
@@ -39,10 +44,11 @@ def touches_database(item: pytest.Item) -> bool:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if not config.getoption("--database-only"):
         return
-    unused = [item for item in items if not touches_database(item)]
-    if unused:
-        config.hook.pytest_deselected(items=unused)
-        items[:] = [item for item in items if touches_database(item)]
+    kept, dropped = [], []
+    for item in items:
+        (kept if touches_database(item) else dropped).append(item)
+    config.hook.pytest_deselected(items=dropped)
+    items[:] = kept
 
 
 @dataclass
