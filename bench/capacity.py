@@ -54,6 +54,7 @@ import requests
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+from analyze import analysed  # noqa: E402
 from server import free_port, fresh_postgres_database  # noqa: E402
 
 P95_LIMIT_MS = 100
@@ -443,9 +444,10 @@ def capacity(
             }
         server, url = start_server(root, env, folder / "run")
         try:
-            probe_tables = [new_table(url) for _ in range(PROBE_TABLES)]
-            run = functools.partial(measure, url, server, folder, mode, probe_tables)
-            search(fixed.get(mode, []), lambda count, run=run: run(count, gc_trace))
+            with analysed(env.get("DATABASE_URL", "")):
+                probe_tables = [new_table(url) for _ in range(PROBE_TABLES)]
+                run = functools.partial(measure, url, server, folder, mode, probe_tables)
+                search(fixed.get(mode, []), lambda count, run=run: run(count, gc_trace))
         finally:
             server.terminate()
             server.wait(timeout=30)

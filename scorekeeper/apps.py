@@ -6,6 +6,9 @@ class ScorekeeperConfig(AppConfig):
     verbose_name = "Rami scorekeeper"
 
     def ready(self) -> None:
-        from scorekeeper.core import logs
+        from scorekeeper.core import (
+            database_checks,  # noqa: F401 (registers its checks)
+            logs,
+        )
 
         logs.install()
