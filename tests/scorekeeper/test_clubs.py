@@ -13,71 +13,21 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from rules_engine import PlayerDeal
 from scorekeeper import services
 from scorekeeper.core import tokens
-from scorekeeper.models import Club, ClubEvent, Game, GameResult, Member, RoundScore
+from scorekeeper.models import Club, ClubEvent, Game, GameResult, Member
 
+from .clubs import OUT, figures, play, wins_table
 from .helpers import round_data, texts, visible_text
-
-OUT = frozenset({"went_out"})
-GAME_A = [({1: "20", 2: "35"}, 0), ({0: "15", 2: "40"}, 1), ({0: "30", 1: "10"}, 2)]
-GAME_B = [({0: "5", 2: "10"}, 1), ({1: "25", 2: "5"}, 0)]
-
-
-def play(client, url, deals):
-    for points, out in deals:
-        assert client.post(url + "rounds/", round_data(points, out=out)).status_code in (200, 302)
 
 
 @pytest.fixture(autouse=True)
 def english(client, db):
     """The words below are the English ones (French is the default)."""
     client.get("/language/en/")
-
-
-@pytest.fixture
-def group(client, db):
-    """A group of Ana, Ben and Cléo with games A and B finished; returns its edit URL."""
-    response = client.post("/groups/new/", {"name": "Jeudi", "names": "Ana\nBen\nCléo"})
-    assert response.status_code == 302
-    url = response["Location"]
-    token = url.rstrip("/").rsplit("/", 1)[-1]
-    for deals in (GAME_A, GAME_B):
-        response = client.post(
-            f"/new/?club={token}",
-            {
-                "club": token,
-                "rules": "rami-contrat",
-                "name_0": "Ana",
-                "name_1": "Ben",
-                "name_2": "Cléo",
-                "first_dealer": "0",
-            },
-        )
-        game_url = response["Location"]
-        play(client, game_url, deals)
-        client.post(game_url + "finish/")
-    return url
-
-
-def figures(html: str, name: str) -> dict[str, str]:
-    """A member's card on the group page: its figures by label."""
-    cards = re.findall(r'<section class="member-card".*?</section>', html, re.S)
-    card = next(c for c in cards if f">{name}</h3>" in c)
-    labels = texts(card, "dt")
-    values = texts(card, "dd")
-    return dict(zip(labels, values, strict=True))
-
-
-def wins_table(html: str) -> dict[str, list[str]]:
-    table = re.search(r'<table class="scores wins">.*?</table>', html, re.S).group(0)
-    rows = re.findall(r"<tr><th scope=\"row\">(.*?)</th>(.*?)</tr>", table, re.S)
-    return {name: texts(f"<x>{cells}</x>", "td") for name, cells in rows}
 
 
 def test_a_group_made_from_the_home_page_is_listed_there(client, db):
@@ -314,69 +264,6 @@ def test_a_game_opens_from_its_group(client, group):
         assert "View only" in visible_text(other.get(link).content.decode())
 
 
-def test_the_group_page_costs_the_same_queries_for_2_games_or_12(client, group, start_game):
-    club = Club.objects.get()
-
-    def queries():
-        client.get(group)  # results stored
-        with CaptureQueriesContext(connection) as captured:
-            assert client.get(group).status_code == 200
-        return len(captured)
-
-    few = queries()
-    for _ in range(10):
-        g = start_game("rami-contrat", ["Ana", "Ben", "Cléo"])
-        play(client, g.url, GAME_B)
-        services.game_finish(game=g.game)
-        services.game_attach(game=g.game, club=club)
-    assert queries() == few
-
-
-def test_stale_results_are_summed_up_in_a_fixed_number_of_queries(client, group, start_game):
-    club = Club.objects.get()
-    for _ in range(6):
-        g = start_game("rami-contrat", ["Ana", "Ben", "Cléo"])
-        play(client, g.url, GAME_B)
-        services.game_attach(game=g.game, club=club)
-    GameResult.objects.all().delete()
-    with CaptureQueriesContext(connection) as many:
-        client.get(group)
-    GameResult.objects.all().delete()
-    Game.objects.filter(pk__in=Game.objects.order_by("pk").values("pk")[:6]).update(club=None)
-    with CaptureQueriesContext(connection) as few:
-        client.get(group)
-    assert len(many) == len(few)
-
-
-WRITES = ("INSERT", "UPDATE", "DELETE")
-
-
-def test_reading_a_groups_pages_never_writes(client, group):
-    """Even with every result stale (a game changed outside the services), the page sums the
-    games up for itself and stores nothing."""
-    GameResult.objects.all().delete()
-    Game.objects.update(version=99)
-    with CaptureQueriesContext(connection) as reads:
-        page = client.get(group)
-        client.get(group + "games/")
-        client.get(group + "?period=year&players=3")
-    written = [q["sql"] for q in reads if q["sql"].lstrip().upper().startswith(WRITES)]
-    assert written == [] and GameResult.objects.count() == 0
-    assert wins_table(page.content.decode())["Ana"][0] == "2"
-
-
-def test_every_change_to_a_groups_game_stores_its_results_at_once(client, group, start_game):
-    club = Club.objects.get()
-    g = start_game("rami-contrat", ["Ana", "Ben", "Cléo"])
-    services.game_attach(game=g.game, club=club)
-    assert GameResult.objects.filter(game=g.game).count() == 3
-    play(client, g.url, GAME_B[:1])
-    stored = GameResult.objects.filter(game=g.game)
-    assert {r.version for r in stored} == {Game.objects.get(pk=g.game.pk).version}
-    scores = RoundScore.objects.filter(round__game=g.game).order_by("player__seat")
-    assert [r.total for r in stored.order_by("player__seat")] == [s.score for s in scores]
-
-
 def test_new_game_form_from_the_group_has_its_players(client, group):
     token = group.rstrip("/").rsplit("/", 1)[-1]
     html = client.get(f"/new/?club={token}&player=Cléo&player=Ana").content.decode()
@@ -399,96 +286,6 @@ def test_a_wrong_group_token_opens_nothing(client, db):
 def test_group_pages_stay_out_of_search_engines(client, group):
     assert client.get(group)["X-Robots-Tag"] == "noindex, nofollow"
     assert json.loads(client.get(group + "book.json").content)["name"] == "Jeudi"
-
-
-def upload_book(client, document):
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
-    raw = document if isinstance(document, bytes) else json.dumps(document).encode()
-    return client.post(
-        "/groups/import/", {"document": SimpleUploadedFile("book.json", raw, "application/json")}
-    )
-
-
-def test_a_groups_book_comes_back_whole_on_an_empty_server(client, group):
-    ana = Member.objects.get(name="Ana")
-    client.post(group + "players/", {"action": "member", "member": ana.pk, "name": "Anaïs"})
-    before = json.loads(client.get(group + "book.json").content)
-    assert before["format"] == "rami-score-keeper/book" and len(before["games"]) == 2
-    Club.objects.all().delete()
-    Game.objects.all().delete()
-    response = upload_book(client, before)
-    assert response.status_code == 302
-    after = json.loads(client.get(response["Location"] + "book.json").content)
-    assert after == before
-    assert wins_table(client.get(response["Location"]).content.decode())["Anaïs"] == [
-        "2",
-        "1",
-        "50 %",
-    ]
-
-
-def test_a_book_is_stored_in_the_same_queries_for_2_games_or_8(client, group, start_game):
-    url = group
-
-    def import_queries() -> tuple[int, str]:
-        """Export the book, empty the server, import it: its queries and the new address."""
-        document = json.loads(client.get(url + "book.json").content)
-        Club.objects.all().delete()
-        Game.objects.all().delete()
-        with CaptureQueriesContext(connection) as captured:
-            response = upload_book(client, document)
-        assert response.status_code == 302
-        return len(captured), response["Location"]
-
-    few, url = import_queries()
-    club = Club.objects.get()
-    for _ in range(6):
-        g = start_game("rami-contrat", ["Ana", "Ben", "Cléo"])
-        play(client, g.url, GAME_B)
-        services.game_finish(game=g.game)
-        services.game_attach(game=g.game, club=club)
-    many, url = import_queries()
-    assert Game.objects.count() == 8 and many == few
-
-
-def test_a_book_imported_twice_creates_nothing_new(client, group):
-    document = json.loads(client.get(group + "book.json").content)
-    response = upload_book(client, document)
-    assert response.status_code == 422
-    assert "already on this server" in visible_text(response.content.decode())
-    assert (Club.objects.count(), Game.objects.count(), Member.objects.count()) == (1, 2, 3)
-
-
-def test_a_book_that_does_not_add_up_is_refused_whole(client, group):
-    document = json.loads(client.get(group + "book.json").content)
-    Club.objects.all().delete()
-    Game.objects.all().delete()
-    document["games"][1]["game"]["rounds"][0]["hands"][0]["score"] = 99
-    response = upload_book(client, document)
-    assert response.status_code == 422
-    words = visible_text(response.content.decode())
-    assert "games[1].game.rounds[0].hands" in words
-    assert (Club.objects.count(), Game.objects.count(), Member.objects.count()) == (0, 0, 0)
-
-
-@pytest.mark.parametrize(
-    ("change", "where"),
-    [
-        (lambda d: d.update(format="x"), "format"),
-        (lambda d: d["members"].append(dict(d["members"][0])), "members[3].uuid"),
-        (lambda d: d["games"][0].update(members=["nobody"]), "games[0].members"),
-        (lambda d: d["history"].append({"action": "exploded"}), "history"),
-    ],
-)
-def test_a_malformed_book_names_the_place(client, group, change, where):
-    document = json.loads(client.get(group + "book.json").content)
-    Club.objects.all().delete()
-    change(document)
-    response = upload_book(client, document)
-    assert response.status_code == 422
-    assert where in visible_text(response.content.decode())
-    assert not Club.objects.exists()
 
 
 def test_worst_inputs_to_the_players_page_change_nothing(client, group):
