@@ -34,11 +34,11 @@ def made_from(client, data):
     return HouseGame.objects.get(), answer["Location"].split("/")[2]
 
 
-def started(client, **changes):
-    """A table's own Carioca (jokers 30, no round the corner) and a game of three with it."""
-    house, token = made(client, joker_points="30", aces="low_or_high", **changes)
+def start_from(client, house, token):
+    """A game of three started from the own game's share link; the answer of the form."""
     page = client.get(f"/own/{token}/").content.decode()
     share = re.search(r"/own/([^/]+)/grid\.pdf", page).group(1)
+    assert client.get(f"/new/?own={share}").status_code == 200
     answer = client.post(
         "/new/",
         {
@@ -50,4 +50,12 @@ def started(client, **changes):
             "name_2": "Coni",
         },
     )
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    return answer
+
+
+def started(client, **changes):
+    """A table's own Carioca (jokers 30, no round the corner) and a game of three with it."""
+    house, token = made(client, joker_points="30", aces="low_or_high", **changes)
+    answer = start_from(client, house, token)
     return Game.objects.get(), answer["Location"].split("/")[2]

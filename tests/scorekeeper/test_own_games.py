@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from rules_engine import get_rules, variant_toml
 from scorekeeper.models import Game, HouseGame
 from tests.scorekeeper.form_data import form_data
-from tests.scorekeeper.own_builder import builder, made, made_from, save
+from tests.scorekeeper.own_builder import builder, made, made_from, save, start_from
 
 
 def test_the_builder_starts_from_a_known_game_under_a_name_of_the_table(client, db):
@@ -112,22 +112,7 @@ def test_a_hostile_or_taken_file_is_refused_and_nothing_is_stored(client, db, te
 
 def test_a_game_started_from_it_keeps_its_frozen_copy(client, db):
     house, token = made(client, joker_points="30", aces="low_or_high")
-    page = client.get(f"/own/{token}/").content.decode()
-    share = re.search(r"/own/([^/]+)/grid\.pdf", page).group(1)
-    start = client.get(f"/new/?own={share}")
-    assert start.status_code == 200
-    answer = client.post(
-        "/new/",
-        {
-            "own": share,
-            "rules": house.document["slug"],
-            "first_dealer": "0",
-            "name_0": "Ana",
-            "name_1": "Beto",
-            "name_2": "Coni",
-        },
-    )
-    assert answer.status_code == 302, answer.content.decode()[:3000]
+    answer = start_from(client, house, token)
     game = Game.objects.get()
     assert game.variant["values"]["joker"] == 30
     assert game.table.rules.values.joker == 30
