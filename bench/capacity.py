@@ -37,25 +37,36 @@ import csv
 import functools
 import json
 import os
-import re
 import secrets
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.parse
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-import requests
-
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from analyze import analysed  # noqa: E402
-from server import free_port, fresh_postgres_database  # noqa: E402
+from capacity_probe import PROBE_TABLES, p95, probe  # noqa: E402
+from capacity_server import (  # noqa: E402
+    checkout_of,
+    environment,
+    in_process,
+    new_table,
+    prepare,
+    start_server,
+)
+from measures import (  # noqa: E402
+    children_of,
+    collections_in,
+    cpu_by_kind,
+    cpu_seconds,
+    machine_seconds,
+)
 
 P95_LIMIT_MS = 100
 NEWS_LIMIT_MS = 1000
@@ -75,222 +86,6 @@ SETTLE = int(os.environ.get("CAPACITY_SETTLE", 60))
 # least one per 3,000 tables (CAPACITY_LOAD_PROCESSES sets it).
 TABLES_PER_LOAD_PROCESS = 3000
 VENV_BIN = Path(sys.executable).parent
-TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-
-
-def python_of(root: Path) -> str:
-    """The Python of checkout `root`: its own environment when it has one (an older
-    checkout's dependencies differ), else this one."""
-    own = root / ".venv" / "bin" / "python"
-    return str(own) if own.exists() and root != HERE.parent else sys.executable
-
-
-def checkout_of(ref: str, scratch: Path) -> Path:
-    """A worktree of commit `ref` with its own locked dependencies (`uv sync --locked`)."""
-    path = scratch / "before"
-    repo = HERE.parent
-    subprocess.run(
-        ["git", "worktree", "add", "--detach", "-q", str(path), ref], cwd=repo, check=True
-    )
-    uv = repo / ".uv" / "bin" / "uv"
-    env = {**os.environ, "UV_PYTHON": sys.executable, "UV_PYTHON_DOWNLOADS": "never"}
-    env.pop("VIRTUAL_ENV", None)
-    subprocess.run([str(uv), "sync", "--locked", "--quiet"], cwd=path, env=env, check=True)
-    return path
-
-
-def environment(scratch: Path) -> dict[str, str]:
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
-        "DEBUG": "0",
-        "STATIC_ROOT": str(scratch / "static"),
-        "PAGE_CACHE_DIR": str(scratch / "pages"),
-        "SECRET_KEY": secrets.token_urlsafe(40),
-        "LOG_LEVEL": "ERROR",
-    }
-    if not env.get("DATABASE_URL"):
-        env["SQLITE_PATH"] = str(scratch / "db.sqlite3")
-    return env
-
-
-def prepare(root: Path, env: dict[str, str]) -> None:
-    if env.get("DATABASE_URL"):
-        fresh_postgres_database(env["DATABASE_URL"])
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-        subprocess.run(
-            [python_of(root), "manage.py", *command, "-v0"], cwd=root, env=env, check=True
-        )
-
-
-def start_server(root: Path, env: dict[str, str], run: Path) -> tuple[subprocess.Popen, str]:
-    """The server as `./dev start` runs it in checkout `root`: nginx in front of gunicorn
-    (`python -m scorekeeper.server`), or in an older checkout without it, its gunicorn with
-    uvicorn's workers (`scorekeeper.serving`)."""
-    port = free_port()
-    if (root / "scorekeeper" / "server" / "__main__.py").exists():
-        command = [python_of(root), "-m", "scorekeeper.server", "--run", str(run)]
-        command += ["--bind", f"127.0.0.1:{port}"]
-        # The load comes from one address: the per-address caps are a phone's, not its.
-        env = {**env, "STREAMS_PER_CLIENT": "1000000", "CONNECTIONS_PER_CLIENT": "1000000"}
-        env |= {"ACCESS_LOG": os.environ.get("CAPACITY_ACCESS_LOG", "off")}
-    else:
-        gunicorn = str(Path(python_of(root)).with_name("gunicorn"))
-        command = [gunicorn, "-c", "python:scorekeeper.serving"]
-        command += ["--bind", f"127.0.0.1:{port}", "--log-level", "error"]
-        command += ["--access-logfile", "/dev/null"]
-    server = subprocess.Popen(command, cwd=root, env={**env, "PYTHONPATH": str(root)})
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(150):
-        try:
-            requests.get(url + "/healthz", timeout=1)
-            return server, url
-        except requests.RequestException:
-            time.sleep(0.2)
-    raise RuntimeError("the server did not start")
-
-
-def new_table(url: str, rules: str = "rami-51") -> tuple[str, str]:
-    """A 4-player game (Rami 51 unless said: its deals never run out) started through the
-    web form: (edit token, view token)."""
-    phone = requests.Session()
-    form = phone.get(url + "/new/").text
-    started = phone.post(
-        url + "/new/",
-        {
-            "csrfmiddlewaretoken": TOKEN.search(form).group(1),
-            "rules": rules,
-            "first_dealer": "0",
-            "name_0": "Ana",
-            "name_1": "Ben",
-            "name_2": "Cléo",
-            "name_3": "Dan",
-        },
-        headers={"Referer": url + "/new/"},
-    )
-    edit = urllib.parse.urlparse(started.url).path.split("/")[2]
-    share = phone.get(f"{url}/g/{edit}/share/").text
-    view = next(v for v in re.findall(r"/g/([^/\"<&]+)/", share) if v != edit)
-    return edit, view
-
-
-PROBE_TABLES = 8  # tables of the probe's own, outside the load (Rami 51: deals never run out)
-PROBE_PAUSE = 0.4  # seconds between two of the probe's rounds
-
-
-def probe(url: str, tables: list[tuple[str, str]], seconds: float) -> dict[str, list[float]]:
-    """One more phone, outside locust: what a phone sees of the server while the tables
-    play. One request at a time on tables of its own: the edit page, a round entry, the
-    viewers' live part of the new version (the copy the save made), and one PDF per 7
-    rounds. Locust plays 8,000 phones in one process on the same two cores; under load its
-    own scheduling adds tens of milliseconds to what it measures, which this phone does not.
-    A request that fails or takes over 30 s is noted under "failed"."""
-    times: dict[str, list[float]] = {}
-    phone = requests.Session()
-
-    def timed(name: str, method: str, path: str, **options) -> requests.Response:
-        start = time.perf_counter()
-        try:
-            response = phone.request(method, url + path, timeout=30, **options)
-            response.raise_for_status()
-        except requests.RequestException:
-            times.setdefault("failed", []).append(0.0)
-            raise
-        times.setdefault(name, []).append((time.perf_counter() - start) * 1000)
-        return response
-
-    end = time.monotonic() + seconds
-    rounds = 0
-    while time.monotonic() < end:
-        try:
-            play_a_round(timed, url, *tables[rounds % len(tables)], rounds)
-        except requests.RequestException:
-            pass
-        rounds += 1
-        time.sleep(PROBE_PAUSE)
-    return times
-
-
-def play_a_round(
-    timed: Callable[..., requests.Response], url: str, edit: str, view: str, rounds: int
-) -> None:
-    """The probe's round at one of its tables: page, round entry, live part, PDF."""
-    page = timed("game page (edit)", "GET", f"/g/{edit}/").text
-    version = re.search(r'data-version="(\d+)"', page).group(1)
-    hands = {f"points_{seat}": str(5 + seat) for seat in range(1, 4)}
-    timed(
-        "round entry",
-        "POST",
-        f"/g/{edit}/rounds/",
-        data={"csrfmiddlewaretoken": TOKEN.search(page).group(1), "went_out": "0", **hands},
-        # As the scorer's page asks (live.js): its own round cards and form are kept.
-        headers={"HX-Request": "true", "X-Keep-Form": "1", "Referer": f"{url}/g/{edit}/"},
-    )
-    timed("live fetch", "GET", f"/g/{view}/live/?v={version}")
-    if rounds % 7 == 6:
-        timed("PDF export", "GET", f"/g/{edit}/grid.pdf")
-
-
-def p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))] if ordered else 0.0
-
-
-def cpu_seconds(pids: list[int]) -> list[float]:
-    """Each process's CPU time so far (user + system), from /proc, with that of its children
-    that ended (a worker gunicorn replaced counts in its master's)."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    seconds = []
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            seconds.append(sum(int(field) for field in fields[11:15]) / ticks)
-        except (OSError, IndexError, ValueError):
-            seconds.append(0.0)
-    return seconds
-
-
-def cpu_by_kind(server: int) -> dict[str, float]:
-    """The server's CPU time so far, by kind of process (nginx, the app)."""
-    spent: dict[str, float] = {}
-    pids = descendants_of(server)
-    for pid, seconds in zip(pids, cpu_seconds(pids), strict=True):
-        spent[kind_of(pid)] = spent.get(kind_of(pid), 0.0) + seconds
-    return spent
-
-
-def machine_seconds() -> tuple[float, float]:
-    """The machine's busy and idle CPU time so far, every core together (/proc/stat)."""
-    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    idle = values[3] + values[4]
-    return (sum(values[:8]) - idle) / os.sysconf("SC_CLK_TCK"), idle / os.sysconf("SC_CLK_TCK")
-
-
-def children_of(pid: int) -> list[int]:
-    """A process's children (gunicorn's workers, locust's load processes)."""
-    try:
-        return [
-            int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        ]
-    except OSError:
-        return []
-
-
-def descendants_of(pid: int) -> list[int]:
-    """Every process under `pid` (nginx's and gunicorn's masters and workers)."""
-    found = []
-    for child in children_of(pid):
-        found += [child, *descendants_of(child)]
-    return found
-
-
-def kind_of(pid: int) -> str:
-    """What a server process is, as the CPU report groups them."""
-    try:
-        command = Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return "gone"
-    return "nginx" if command.startswith(b"nginx") else "app"
 
 
 def run_load(
@@ -403,29 +198,6 @@ def run_load(
     }
 
 
-def collections_in(trace: Path, window: tuple[float, float]) -> dict[str, float]:
-    """The workers' garbage collections within the window (bench/gc_trace): how many full
-    ones and the longest pauses, full and young (young ones under 5 ms are not noted), and the
-    CPU the longest full one used (less than its pause: the worker waited for a core)."""
-    full: list[tuple[float, float]] = []  # (pause, CPU) in ms
-    young: list[float] = []
-    lines = trace.read_text().splitlines() if trace.exists() else []
-    for line in lines:
-        _pid, at, generation, ms, cpu_ms = line.split()
-        if window[0] <= float(at) <= window[1]:
-            if generation == "2":
-                full.append((float(ms), float(cpu_ms)))
-            else:
-                young.append(float(ms))
-    longest = max(full, default=(0.0, 0.0))
-    return {
-        "full collections": len(full),
-        "longest full ms": longest[0],
-        "longest full cpu ms": longest[1],
-        "longest young ms": max(young, default=0.0),
-    }
-
-
 def capacity(
     root: Path, scratch: Path, fixed: dict[str, list[int]], modes: list[str], gc_trace: bool
 ) -> None:
@@ -525,52 +297,6 @@ def search(fixed: list[int], measure_count: Callable[[int], dict[str, Any]]) -> 
     print(f"capacity: {good} tables (p95 <= {P95_LIMIT_MS} ms, no failure)")
     if good in results:
         print(json.dumps({k: v for k, v in results[good].items() if k != "window"}, indent=1))
-
-
-IN_PROCESS = r"""
-import statistics, time
-import django
-django.setup()
-from django.test import Client
-from django.test.utils import setup_test_environment
-setup_test_environment()
-entries, pages = [], {1: [], 7: []}
-whole = []  # the answer with the round cards and form, as a page without live.js asks
-for game in range(4):
-    # rami-51, open-ended: after 7 deals the page still carries the entry form.
-    phone = Client()
-    started = phone.post("/new/", {"rules": "rami-51", "first_dealer": "0", "name_0": "Ana",
-                                    "name_1": "Ben", "name_2": "Cléo", "name_3": "Dan"})
-    edit = started["Location"]
-    for number in range(1, 8):
-        data = {"went_out": "0", "points_1": str(10 + number), "points_2": "25", "points_3": "40"}
-        kept = game != 3
-        start = time.perf_counter()
-        answer = phone.post(edit + "rounds/", data, HTTP_HX_REQUEST="true",
-                            HTTP_X_KEEP_FORM="1" if kept else "")
-        (entries if kept else whole).append((time.perf_counter() - start) * 1000)
-        assert answer.status_code == 200 and b"field-error" not in answer.content
-        if number in pages and kept:
-            for _ in range(30):
-                start = time.perf_counter()
-                assert phone.get(edit).status_code == 200
-                pages[number].append((time.perf_counter() - start) * 1000)
-print(f"round entry (median of 21, 4 players): {statistics.median(entries):.1f} ms; "
-      f"answered with the round cards and form (7): {statistics.median(whole):.1f} ms")
-print(f"edit page after 1 round: {statistics.median(pages[1]):.1f} ms; "
-      f"after 7 rounds: {statistics.median(pages[7]):.1f} ms")
-"""
-
-
-def in_process(root: Path, scratch: Path) -> None:
-    env = environment(scratch)
-    prepare(root, env)
-    subprocess.run(
-        [python_of(root), "-c", IN_PROCESS],
-        cwd=root,
-        env={**env, "PYTHONPATH": str(root)},
-        check=True,
-    )
 
 
 def counts_asked(tables: str, mode: str) -> list[int]:
