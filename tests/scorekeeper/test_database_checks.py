@@ -19,7 +19,7 @@ def autovacuum_setting() -> str:
 def test_the_warning_follows_postgresqls_own_setting():
     found = statistics_kept(databases=["default"])
     if connection.vendor != "postgresql":
-        assert found == []  # SQLite keeps its own statistics of nothing a plan relies on
+        assert found == []  # only PostgreSQL is asked
         return
     if autovacuum_setting() == "on":
         assert found == []
