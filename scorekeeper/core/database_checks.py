@@ -12,8 +12,8 @@ from django.db import connections
 @register(Tags.database)
 def statistics_kept(databases: Iterable[str] | None = None, **_kwargs: Any) -> list[CheckMessage]:
     """PostgreSQL plans each query from the statistics autovacuum keeps. Without them a
-    growing table keeps the plan of an empty one: every page of a game read all games'
-    scores one by one, and 5,000 tables took the database to a third of a core and more
+    growing table keeps the plan of an empty one: every page of a game scanned all games'
+    scores, and 5,000 tables took the database to a third of a core and more
     each minute (bench/analyze.py)."""
     found: list[CheckMessage] = []
     for alias in databases or ():
