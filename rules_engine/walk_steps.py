@@ -334,11 +334,18 @@ class Walk:
                         continue
                     if ahead and self._jokers_ahead(runs_after, ahead) > jokers_left:
                         continue
-                    # Round the corner, the first field tells whether a run began at the ace.
-                    mark = int(bool(new) and self.no_touch) if ace else aces
+                    # Round the corner, the first field tells whether a run began at the ace
+                    # (a tail there belongs to a run that began before the king).
+                    mark = self._began(new) if ace else aces
                     used = spent + j + jokers + natural_wild
                     key = (mark, runs_after, laid_now, used, after)
                     yield key, (choices, new, pooled)
+
+    def _began(self, new: tuple[tuple[int, bool], ...]) -> int:
+        """Whether a run that does not cross the corner began at the ace, where runs may
+        not follow on: a run ending at the king would be beside it."""
+        states = self.states
+        return int(self.no_touch and any((run // states) & 3 != TAIL for run, _ in new))
 
     def _jokers_ahead(self, runs: tuple[int, ...], ahead: tuple[int, ...]) -> int:
         """The fewest jokers the runs open after this rank still take: each takes a card at

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from rules_engine import SearchTooLarge, TableOptions, get_rules, parse_cards
+from rules_engine import Card, SearchTooLarge, TableOptions, get_rules, parse_cards
 from rules_engine.card_search import search_cards
 from rules_engine.catalogue import contract_for, round_rules
 from rules_engine.contracts import check_contract
@@ -103,3 +103,57 @@ def test_a_hand_of_many_jokers_round_the_corner_is_decided():
         search_cards(round_rules(rules, 1), contract_for(rules, 1), hand, Budget(3_000))
     solution = solve_contract(rules, 1, hand)
     assert solution.found is False and solution.reasons
+
+
+def test_a_run_ending_at_the_king_does_not_follow_on_from_a_run_across_the_corner():
+    # Defect: 10-K and K-A-2-3 share the king; the walk took the second run's piece that
+    # starts at the ace for a run beginning there, right after 10-K, and found nothing.
+    rules = _rules(no_contiguous_runs=True)
+    played, contract = round_rules(rules, 3), contract_for(rules, 3)
+    hand = parse_cards("10H JH QH KH KH AH 2H 3H")
+    melds = walk_runs(played, contract, hand, Budget(10_000))
+    assert melds is not None and check_contract(rules, 3, [list(m) for m in melds]).valid
+
+
+def _turned(hand, ranks):
+    """The hand with every rank moved on `ranks` round the 13 (the jokers stay)."""
+    return [c if c.is_joker else Card((c.rank - 1 + ranks) % 13 + 1, c.suit) for c in hand]
+
+
+def _ring_hands(rng, count):
+    """Hands of three runs of 4 to 6 laid anywhere round the corner (many across it, or
+    ending at the king), of one or two suits, a card or two made jokers, and a card more or
+    one fewer (which most often leaves no lay-down)."""
+    for _ in range(count):
+        hand = []
+        for _ in range(3):
+            low, size, suit = rng.randint(1, 13), rng.randint(4, 6), rng.choice("HS")
+            hand += [Card((low + i - 1) % 13 + 1, suit) for i in range(size)]
+        for i in rng.sample(range(len(hand)), rng.randint(0, 2)):
+            hand[i] = Card(0)
+        if rng.random() < 0.5:
+            hand.pop(rng.randrange(len(hand)))
+        else:
+            hand.append(Card(rng.randint(1, 13), rng.choice("HS")))
+        yield hand
+
+
+@pytest.mark.parametrize("overlap", [False, True], ids=["runs may overlap", "overlap meets"])
+def test_round_the_corner_the_walk_answers_alike_from_whichever_rank_it_starts(overlap):
+    # On a ring the ranks have no first one: the same hand turned round by any number of
+    # ranks lays three runs or not alike, and as the card search says.
+    options = {"no_contiguous_runs": True, "overlap_counts_as_contiguous": overlap}
+    rules = _rules(**options)
+    played, contract = round_rules(rules, 7), contract_for(rules, 7)
+    rng = random.Random(f"ring-{overlap}")
+    found = 0
+    for hand in _ring_hands(rng, 70):
+        expected = search_cards(played, contract, hand, Budget(300_000)) is not None
+        for ranks in (0, 1, 5, 9):
+            turned = _turned(hand, ranks)
+            melds = walk_runs(played, contract, turned, Budget(300_000))
+            assert (melds is not None) == expected, (hand, ranks)
+            if melds is not None:
+                assert _valid(rules, 7, contract, melds) and _held(turned, melds)
+        found += expected
+    assert 20 <= found <= 60  # both answers, each many times
