@@ -35,6 +35,7 @@ from functools import partial
 from .cards import SUITS, Card
 from .limits import Budget, jokers_laid
 from .systems import Contract, RuleSystem
+from .walk_corner import quietest, turned, turned_rank
 from .walk_dive import Step, dive
 from .walk_laid import Choice, State, laid_melds
 from .walk_steps import Walk
@@ -74,11 +75,19 @@ def walk_runs(
         return None
     budget.charge(len(hand))  # reading the hand and making the walk's tables, once a call
     walk = Walk(rules, contract, jokers, budget, room)
-    steps = walk_steps(walk, Counter((c.rank, c.suit) for c in hand if not c.is_joker), wild)
+    held_cards = Counter((c.rank, c.suit) for c in hand if not c.is_joker)
+    turn = quietest(held_cards) if walk.circular else 0
+    if turn:  # round the corner, from the quietest rank (walk_corner.py)
+        held_cards = Counter({(turned_rank(r, turn), s): n for (r, s), n in held_cards.items()})
+        wild = Counter({(turned_rank(r, turn), s): n for (r, s), n in wild.items()})
+    steps = walk_steps(walk, held_cards, wild)
     plan = [where for where, _ in steps]
     start: State = (0, (), (0,) * len(walk.kinds), 0, walk.sets.start())
     path = dive(walk, [step for _, step in steps], start, [p >= 0 for (_, p), _ in steps])
-    return None if path is None else laid_melds(walk, contract, path, plan, next(iter(path[-1])))
+    if path is None:
+        return None
+    melds = laid_melds(walk, contract, path, plan, next(iter(path[-1])))
+    return turned(melds, 13 - turn) if turn else melds
 
 
 def walk_steps(
@@ -119,7 +128,7 @@ def walk_steps(
                 later=sum(count[i + 1 :]),
                 beyond=beyond,
                 settles=last_suit.get(rank) == index and (rank != 1 or position == ace_at),
-                deuces=wild[(2, suit)] if position == 2 else 0,
+                deuces=wild[(position, suit)],
                 ahead=tuple(count[i + 1 : -1]),
             )
             steps.append(((suit, position), partial(_rank_step, walk, here)))
@@ -136,7 +145,7 @@ class _Rank:
     later: int  # the suit's naturals at the ranks after this one
     beyond: int  # the other suits' naturals still to walk
     settles: bool  # no suit after holds this rank (the sets' pool)
-    deuces: int  # the suit's wild deuces, at the 2
+    deuces: int  # the suit's wild deuces, at the 2 (turned, round the corner)
     ahead: tuple[int, ...]  # the suit's naturals at each rank after this one
 
 

@@ -9,14 +9,22 @@ may become); where jokers may not sit side by side, the tail's last card is not 
 head's first, and the head's last card (the king) is beside the tail's first (the ace): the
 run's id remembers whether that first card is a joker.
 
+On a ring no rank comes first, so the walk starts at the quietest rank (`quietest`), the
+hand turned round for it and the lay-down turned back: every natural there may start a tail
+that waits the whole walk, and a hand's states were up to ten times fewer from a rank it
+holds none of (bench/RESULTS.md).
+
 An open run's id is `flag * states + state`: flag 0 a run that does not cross the corner,
 else TAIL, WAITING or HEAD, plus SEAM where its first card is a joker that matters.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 
+from .cards import Card
 from .run_states import RunStates
 
 TAIL, WAITING, HEAD, SEAM = 1, 2, 3, 4
@@ -73,3 +81,31 @@ def corner_options(
                 wait if role == TAIL else 0,
                 took if role == WAITING else 0,
             )
+
+
+def quietest(held: Counter[tuple[int, str]]) -> int:
+    """The ranks to turn the hand by so that the walk starts at the rank of fewest natural
+    cards (and of those, after the rank of fewest): the ace where it is as quiet."""
+    count: Counter[int] = Counter()
+    for (rank, _), n in held.items():
+        count[rank] += n
+    first = min(range(1, 14), key=lambda r: (count[r], count[(r - 2) % 13 + 1], r))
+    return (14 - first) % 13
+
+
+def turned_rank(rank: int, by: int) -> int:
+    return (rank - 1 + by) % 13 + 1
+
+
+def turned(melds: tuple[tuple[Card, ...], ...], by: int) -> tuple[tuple[Card, ...], ...]:
+    """The lay-down with every card's rank, and every joker's place, turned on `by` round
+    the 13 ranks."""
+    return tuple(tuple(_turned(card, by) for card in meld) for meld in melds)
+
+
+def _turned(card: Card, by: int) -> Card:
+    if not card.is_joker:
+        return replace(card, rank=turned_rank(card.rank, by))
+    if card.pin is None:
+        return card
+    return replace(card, pin=(turned_rank(card.pin[0], by), card.pin[1]))

@@ -2,6 +2,7 @@
 (walk_corner.py): the tail from the ace waits, and goes on as the head up to the king."""
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -12,6 +13,7 @@ from rules_engine.contracts import check_contract
 from rules_engine.limits import Budget, hand_limits
 from rules_engine.run_walk import walk_runs, walkable
 from rules_engine.solver import solve_contract
+from rules_engine.walk_corner import quietest, turned_rank
 
 from .test_walk_sets import _hands, _held, _valid, house_variant
 
@@ -157,3 +159,42 @@ def test_round_the_corner_the_walk_answers_alike_from_whichever_rank_it_starts(o
                 assert _valid(rules, 7, contract, melds) and _held(turned, melds)
         found += expected
     assert 20 <= found <= 60  # both answers, each many times
+
+
+def test_round_the_corner_the_walk_starts_at_the_rank_the_hand_holds_fewest_of():
+    held = Counter((c.rank, c.suit) for c in parse_cards("AH AS 2H 3H 4H 5H 6H 8H 9H 10H JH QH KH"))
+    assert turned_rank(7, quietest(held)) == 1  # no 7: the walk starts there
+    held[(7, "H")] += 1
+    held[(1, "S")] -= 1
+    assert quietest(held) == 0  # every rank held once: from the ace, as without turning
+    held[(9, "H")] -= 1
+    assert turned_rank(9, quietest(held)) == 1
+    held[(10, "H")] -= 1
+    assert turned_rank(10, quietest(held)) == 1  # of two ranks held none, the one after none
+
+
+def _any_of_three_ways():
+    """Three runs of 5 and two of 4 round the corner, or sets and runs, or three sets of
+    6; four decks, four jokers, two of them in one lay-down at most."""
+    round_ = {
+        "cards": 20,
+        "contract": [{"run": 5, "count": 3}, {"run": 4, "count": 2}],
+        "alternatives": [
+            [{"set": 4, "count": 3}, {"run": 4, "count": 3}],
+            [{"set": 6, "count": 3}],
+        ],
+    }
+    melds = {"run_min": 4, "aces": "round_the_corner"}
+    return house_variant([round_], melds, {"jokers_most": 2}, 1, [2, 4])
+
+
+def test_a_long_suit_with_four_jokers_is_decided_round_the_corner():
+    # From the ace, the walk met 9,866 states to prove the five runs cannot be laid (the
+    # finder answered "too many possibilities"); from the 10, which the hand holds none of,
+    # it meets a few hundred.
+    rules = _any_of_three_ways()
+    hand = parse_cards("JK JK JK JK 6C AC JC 8C 7C JC KC 9C 4C 5C 4C 8C 3C 9C 3C QC QC 7C 9C JC 2C")
+    budget = Budget(1_000)
+    assert walk_runs(round_rules(rules, 1), contract_for(rules, 1), hand, budget) is None
+    solution = solve_contract(rules, 1, hand)
+    assert solution.found is False and solution.reasons
