@@ -35,6 +35,7 @@ from .melds import Reason
 from .run_suits import one_suit_rules, own_cards, renamed
 from .run_walk import walk_runs, walkable
 from .shapes import NotDecided, decide
+from .solver_why import why_not
 from .systems import Contract, RuleSystem
 
 
@@ -119,7 +120,7 @@ def solve_contract(
         # The explanation's walk keeps to the walk's share past the shapes: where the
         # search itself was short, the whole walk's budget would double the hand's time.
         walk = Budget(min(walks.left, late_walk.left))
-        reasons = _why_not(searched_rules, ways[0], searched, budget, walk)
+        reasons = why_not(searched_rules, ways[0], searched, budget, walk)
     except SearchTooLarge:
         reasons = [Reason("cannot_combine")]
     if len(ways) > 1:  # why the first way cannot be made, after saying none can
@@ -168,9 +169,12 @@ def _lay(
     hand's own cards, each wild deuce back in the place of a joker."""
     hand = _as_jokers(play)
     searched_rules, searched = _searched(rules, hand)
-    way, found, undecided = _first_laid(
-        ways, lambda way: _search(searched_rules, way, searched, budgets)
-    )
+    way, found, rest = _glance(searched_rules, ways, searched, budgets.cards)
+    undecided = False
+    if found is None:
+        way, found, undecided = _first_laid(
+            rest, lambda way: _search(searched_rules, way, searched, budgets)
+        )
     if way is None or found is None:
         if undecided:
             raise SearchTooLarge(nodes=budgets.cards.size)
@@ -181,6 +185,31 @@ def _lay(
 
 
 Melds = tuple[tuple[Card, ...], ...]
+
+
+def _glance(
+    rules: RuleSystem, ways: tuple[Contract, ...], hand: list[Card], budget: Budget
+) -> tuple[Contract | None, Melds | None, tuple[Contract, ...]]:
+    """Where a contract has several ways, each searched card by card first in a small share
+    of that search's budget (half of it in all): a later way that lays is found before the
+    first spends every budget proving it cannot. The way laid and its lay-down, or the
+    ways left to search (not those the glance proved cannot be laid)."""
+    share = budget.left // (2 * len(ways))
+    if len(ways) < 2 or share <= 0:
+        return None, None, ways
+    left = []
+    for way in ways:
+        glance = Budget(min(share, budget.left))
+        try:
+            found = search_cards(rules, way, hand, glance)
+        except SearchTooLarge:
+            left.append(way)
+            continue
+        finally:
+            budget.charge(glance.used)
+        if found is not None:
+            return way, found, ()
+    return None, None, tuple(left)
 
 
 def _first_laid(
@@ -346,48 +375,3 @@ def _walk_deuces(
     deuces = Counter(c.suit for c in hand if meld.wild(c))
     deuces.subtract(c.suit for m in found for c in m if not c.is_joker and meld.wild(c))
     return _deuces_placed(found, list(deuces.elements())), False
-
-
-def _why_not(
-    rules: RuleSystem, contract: Contract, hand: list[Card], budget: Budget, walk: Budget
-) -> list[Reason]:
-    """A short explanation: which kind of meld the hand cannot make enough of, from shorter
-    searches (card by card, and where that runs out, the walk in what is left of its
-    budget)."""
-    reasons = []
-    if len(hand) < contract.cards_needed:
-        return [Reason("hand_too_small", {"count": len(hand), "needed": contract.cards_needed})]
-    if rules.forbid_contiguous_runs:
-        loose = replace(rules, forbid_contiguous_runs=False)
-        if _lays(loose, contract, hand, budget, walk):
-            return [Reason("only_contiguous_runs")]
-    if rules.same_rank_sets_count_once:
-        loose = replace(rules, same_rank_sets_count_once=False)
-        if _lays(loose, contract, hand, budget, walk):
-            return [Reason("only_same_rank_sets")]
-    for kind in ("set", "run"):
-        reqs = [r for r in contract.requirements if r.kind == kind]
-        possible = len(reqs)
-        if possible == len(contract.requirements) and not contract.lay_all_cards:
-            possible -= 1  # the whole contract: the search just made says it cannot be
-        while possible and not _lays(rules, Contract(tuple(reqs[:possible])), hand, budget, walk):
-            possible -= 1
-        if possible < len(reqs):
-            params = {"kind": kind, "size": reqs[0].size, "possible": possible, "needed": len(reqs)}
-            reasons.append(Reason("only_n_possible", params))
-    if reasons:
-        return reasons
-    return [Reason("cannot_combine")]
-
-
-def _lays(
-    rules: RuleSystem, contract: Contract, hand: list[Card], budget: Budget, walk: Budget
-) -> bool:
-    """Whether the hand lays this shorter contract; SearchTooLarge where neither the card
-    search nor the walk decides it in what is left of their budgets."""
-    try:
-        return search_cards(rules, contract, hand, budget) is not None
-    except SearchTooLarge:
-        if walk.left <= 0 or not walkable(rules, contract):
-            raise
-        return walk_runs(rules, contract, hand, walk) is not None

@@ -96,3 +96,44 @@ def test_too_many_empty_or_unplayable_ways_are_refused(alternatives, code):
     if code is not None:
         assert caught.value.code == code
     assert "{" not in describe(caught.value.code, caught.value.params, "en")
+
+
+GLANCED = """format = 1
+slug = "glanced"
+extends = "liverpool"
+name = { en = "Glanced" }
+players = [2, 4]
+
+[melds]
+run_min = 3
+aces = "round_the_corner"
+jokers_side_by_side = false
+joker_limits = [{ from_size = 1, most = 3 }]
+
+[deal]
+extra_cards = 8
+jokers_per_deck = 1
+decks = [{ players = [2, 8], decks = 3 }]
+
+[lay_down]
+exact = true
+no_contiguous_runs = true
+same_rank_sets_count_once = true
+
+[[rounds]]
+cards = 20
+contract = [{ run = 9, count = 2 }, { set = 3, count = 2 }]
+alternatives = [[{ run = 3 }, { run = 4 }, { set = 4 }, { run = 5 }], [{ run = 5, count = 2 }, { run = 7 }]]
+"""
+
+
+def test_a_later_way_that_lays_is_found_before_the_first_spends_every_budget():
+    # A random variant's hand: proving that the first way cannot be laid takes every
+    # search's budget (the finder answered "too many possibilities"); the second lays in
+    # some twenty nodes of the card search, which now looks at every way briefly first.
+    hand = parse_cards(
+        "JK JK JK 3C 5C QC 8C QC JC 2C 10C AC 9C 6C 7C 2C 8C KC 5C KC 4C 5C JC 3C 6C"
+    )
+    solution = table(GLANCED).find_lay_down(1, hand)
+    assert solution.found
+    assert table(GLANCED).check_lay_down(1, [list(m) for m in solution.melds]).valid

@@ -157,7 +157,7 @@ def test_a_way_the_searches_run_out_on_does_not_hide_a_later_way_that_lays(monke
     laid = ((Card(5, "H"), Card(5, "S"), Card(5, "C")),)
     monkeypatch.setattr(solver, "_search", _searches_answering(SearchTooLarge(nodes=1), laid))
     hand = (Card(5, "H"), Card(5, "S"), Card(5, "C"))
-    budgets = solver.Budgets(Budget(10), Budget(10), Budget(10), Budget(10))
+    budgets = solver.Budgets(Budget(0), Budget(10), Budget(10), Budget(10))  # no glance
     assert solver._lay(rules, (contract, later), hand, budgets) == laid
 
 
@@ -165,6 +165,6 @@ def test_a_way_left_undecided_with_no_later_way_laid_stays_undecided(monkeypatch
     rules = get_rules("liverpool")
     contract = contract_for(rules, 1)
     monkeypatch.setattr(solver, "_search", _searches_answering(SearchTooLarge(nodes=1), None))
-    budgets = solver.Budgets(Budget(10), Budget(10), Budget(10), Budget(10))
+    budgets = solver.Budgets(Budget(0), Budget(10), Budget(10), Budget(10))  # no glance
     with pytest.raises(SearchTooLarge):
         solver._lay(rules, (contract, contract), (Card(5, "H"),), budgets)
