@@ -10,9 +10,10 @@ head's first, and the head's last card (the king) is beside the tail's first (th
 run's id remembers whether that first card is a joker.
 
 On a ring no rank comes first, so the walk starts at the quietest rank (`quietest`), the
-hand turned round for it and the lay-down turned back: every natural there may start a tail
-that waits the whole walk, and a hand's states were up to ten times fewer from a rank it
-holds none of (bench/RESULTS.md).
+hand turned round for it and the lay-down turned back (the ace and the king above are then
+the walk's first and last ranks): every natural at the first may start a tail that waits
+the whole walk (on the bench's hardest hands, half the states in all, and some hands a
+tenth or less: bench/RESULTS.md).
 
 An open run's id is `flag * states + state`: flag 0 a run that does not cross the corner,
 else TAIL, WAITING or HEAD, plus SEAM where its first card is a joker that matters.
