@@ -208,7 +208,7 @@ def _glance(
             left.append(way)
             continue
         finally:
-            budget.charge(glance.used)
+            budget.charge(max(glance.used, 1))  # a search made is work, if only reading
         if found is not None:
             return way, found, ()
     return None, None, tuple(left)
