@@ -168,3 +168,16 @@ def test_a_way_left_undecided_with_no_later_way_laid_stays_undecided(monkeypatch
     budgets = solver.Budgets(Budget(0), Budget(10), Budget(10), Budget(10))  # no glance
     with pytest.raises(SearchTooLarge):
         solver._lay(rules, (contract, contract), (Card(5, "H"),), budgets)
+
+
+def test_a_way_the_glance_proves_cannot_be_laid_is_not_searched_again(monkeypatch):
+    # With several ways, each is first searched card by card in a small share of the
+    # budget; one it proves cannot be laid costs nothing more.
+    rules = get_rules("liverpool")
+    contract = contract_for(rules, 1)
+    searched = []
+    monkeypatch.setattr(solver, "_search", lambda *args: searched.append(args))
+    budgets = solver.Budgets(Budget(3_000), Budget(10), Budget(10), Budget(10))
+    assert solver._lay(rules, (contract, contract), (Card(5, "H"), Card(5, "S")), budgets) is None
+    assert searched == []
+    assert budgets.cards.left < 3_000  # the glance is counted
