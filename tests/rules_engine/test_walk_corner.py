@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from rules_engine import Card, SearchTooLarge, TableOptions, get_rules, parse_cards
+from rules_engine import Card, SearchTooLarge, TableOptions, get_rules, parse_cards, run_walk
 from rules_engine.card_search import search_cards
 from rules_engine.catalogue import contract_for, round_rules
 from rules_engine.contracts import check_contract
@@ -107,7 +107,14 @@ def test_a_hand_of_many_jokers_round_the_corner_is_decided():
     assert solution.found is False and solution.reasons
 
 
-def test_a_run_ending_at_the_king_does_not_follow_on_from_a_run_across_the_corner():
+@pytest.fixture
+def from_the_ace(monkeypatch):
+    """The walk starts at the ace whichever rank is quietest, so that turning a hand moves
+    the walk's seam to where a test puts it."""
+    monkeypatch.setattr(run_walk, "quietest", lambda held: 0)
+
+
+def test_a_run_ending_at_the_king_does_not_follow_on_from_a_run_across_the_corner(from_the_ace):
     # Defect: 10-K and K-A-2-3 share the king; the walk took the second run's piece that
     # starts at the ace for a run beginning there, right after 10-K, and found nothing.
     rules = _rules(no_contiguous_runs=True)
@@ -141,9 +148,12 @@ def _ring_hands(rng, count):
 
 
 @pytest.mark.parametrize("overlap", [False, True], ids=["runs may overlap", "overlap meets"])
-def test_round_the_corner_the_walk_answers_alike_from_whichever_rank_it_starts(overlap):
+def test_round_the_corner_the_walk_answers_alike_from_whichever_rank_it_starts(
+    overlap, from_the_ace
+):
     # On a ring the ranks have no first one: the same hand turned round by any number of
-    # ranks lays three runs or not alike, and as the card search says.
+    # ranks (the walk starting at the ace) lays three runs or not alike, and as the card
+    # search says.
     options = {"no_contiguous_runs": True, "overlap_counts_as_contiguous": overlap}
     rules = _rules(**options)
     played, contract = round_rules(rules, 7), contract_for(rules, 7)
@@ -159,6 +169,17 @@ def test_round_the_corner_the_walk_answers_alike_from_whichever_rank_it_starts(o
                 assert _valid(rules, 7, contract, melds) and _held(turned, melds)
         found += expected
     assert 20 <= found <= 60  # both answers, each many times
+
+
+def test_from_its_quietest_rank_the_walk_answers_as_the_card_search_round_the_corner():
+    rules = _rules(no_contiguous_runs=True)
+    played, contract = round_rules(rules, 7), contract_for(rules, 7)
+    for hand in _ring_hands(random.Random("quietest"), 70):
+        expected = search_cards(played, contract, hand, Budget(300_000))
+        melds = walk_runs(played, contract, hand, Budget(300_000))
+        assert (melds is None) == (expected is None), hand
+        if melds is not None:
+            assert _valid(rules, 7, contract, melds) and _held(hand, melds)
 
 
 def test_round_the_corner_the_walk_starts_at_the_rank_the_hand_holds_fewest_of():
