@@ -126,7 +126,7 @@ def test_a_run_ending_at_the_king_does_not_follow_on_from_a_run_across_the_corne
 
 def _turned(hand, ranks):
     """The hand with every rank moved on `ranks` round the 13 (the jokers stay)."""
-    return [c if c.is_joker else Card((c.rank - 1 + ranks) % 13 + 1, c.suit) for c in hand]
+    return [c if c.is_joker else Card(turned_rank(c.rank, ranks), c.suit) for c in hand]
 
 
 def _ring_hands(rng, count):
