@@ -7,13 +7,13 @@ out, so that however long the ramp a scorer never enters a round into a finished
 `--mode live` (the live table) holds every phone's stream of versions open, the scorer's
 too, and measures the news's delay from the save to every phone (p95 <= 1 s too); `--mode
 polling` is the app before it: phones poll the live board every 3 s and the scorer's page is
-downloaded again after each round. The server runs as `./dev start` runs it (gunicorn
-managing 4 uvicorn workers, the ASGI app, DEBUG off, collected static files); locust
-(headless, one process) plays the tables on the same machine, and one more phone outside
-locust (`probe`) measures pages and writes as a phone sees them. For each table count the
-load runs RAMP s on new games (live phones: until the last has joined, then SETTLE s more),
-then WINDOW s are measured; the answer is the largest count
-within the limits (locust's p95 and the phone's) and with zero failures (doubling, then
+downloaded again after each round. The server runs as `./dev start` runs it (nginx with
+nchan in front of gunicorn's sync workers, DEBUG off, collected static files); locust
+(headless; one process per 3,000 tables, one locust user a table) plays the tables on the
+same machine, and one more phone outside locust (`probe`) measures pages and writes as a
+phone sees them. For each table count the load runs RAMP s on new games (live phones: until
+the last has joined, then SETTLE s more), then WINDOW s are measured; the answer is the
+largest count within the limits (locust's p95 and the phone's) and with zero failures (doubling, then
 halving the gap). Each run also reports the CPU the workers and locust used in the window (%
 of one core) and the machine's (% of all cores). Also prints the in-process server time of a
 round entry and of the edit page for 4 players x 7 rounds of rami-51 (Django's test client).
@@ -102,12 +102,12 @@ def run_load(
     listing.write_text(json.dumps(tables))
     prefix = scratch / f"load-{len(tables)}"
     news_file = scratch / f"news-{mode}-{len(tables)}-{secrets.token_hex(4)}.json"
-    users = 4 * len(tables)
+    phones = 4 * len(tables)
     processes = int(
         os.environ.get("CAPACITY_LOAD_PROCESSES") or -(-len(tables) // TABLES_PER_LOAD_PROCESS)
     )
-    scorer, phones = ("LiveScorer", "LiveViewer") if mode == "live" else ("Scorer", "Viewer")
-    ramp = max(RAMP, users // JOINS_PER_SECOND) if mode == "live" else RAMP
+    table = "LiveTable" if mode == "live" else "Table"  # a locust user a table, its 4 phones
+    ramp = max(RAMP, phones // JOINS_PER_SECOND) if mode == "live" else RAMP
     began = time.time()
     probed: dict[str, list[float]] = {}
     settle = SETTLE if mode == "live" else 0
@@ -137,9 +137,9 @@ def run_load(
             "--host",
             url,
             "-u",
-            str(users),
+            str(len(tables)),
             "-r",
-            str(max(10, users // ramp)),
+            f"{len(tables) / ramp:.3f}",
             "-t",
             f"{ramp + settle + WINDOW}s",
             "--reset-stats",
@@ -149,8 +149,7 @@ def run_load(
             *(["--processes", str(processes)] if processes > 1 else []),
             "--loglevel",
             "ERROR",
-            scorer,
-            phones,
+            table,
         ],
         env={
             **os.environ,

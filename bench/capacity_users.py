@@ -11,7 +11,8 @@ it (static/js/live.js); every phone loads the score race where what it shows nam
 image (the app before 2026-11-27; it is set into the page since), as a browser
 does. It reports "news to a phone", the time from the start of the scorer's save to the
 announcement on that phone. Tables come from the JSON file CAPACITY_TABLES names:
-[[edit, view], ...].
+[[edit, view], ...]. Locust runs one user a table (`Table`, `LiveTable`): the scorer, with
+its three other phones in greenlets of their own.
 """
 
 from __future__ import annotations
@@ -79,21 +80,19 @@ def load_images(client, html: str) -> None:
         client.get(url, name="chart", headers=ONCE)
 
 
-_seats: dict[str, itertools.cycle] = {}
+_tables: list[itertools.cycle] = []
 
 
-def seat(environment, kind: str) -> list[str]:
-    """The next table for a scorer, or the next viewer's seat (three per table). With
-    several load processes (`--processes`), each plays its own share of the tables, so a
-    table's scorer and its phones are in one process, where the news's delay is timed."""
-    if kind not in _seats:
+def seat(environment) -> list[str]:
+    """The next table of this load process: with several (`--processes`), each plays its own
+    share of the tables, and a table's four phones are one locust user (`Table`), so they
+    are in one process, where the news's delay is timed."""
+    if not _tables:
         runner = environment.runner
         count = getattr(environment.parsed_options, "processes", 1) or 1
         index = getattr(runner, "worker_index", 0) if count > 1 else 0
-        mine = TABLES[max(index, 0) :: max(count, 1)]
-        copies = 1 if kind == "scorer" else 3
-        _seats[kind] = itertools.cycle([t for t in mine for _ in range(copies)])
-    return next(_seats[kind])
+        _tables.append(itertools.cycle(TABLES[max(index, 0) :: max(count, 1)]))
+    return next(_tables[0])
 
 
 class Scorer(FastHttpUser):
@@ -101,7 +100,10 @@ class Scorer(FastHttpUser):
     wait_time = constant(ROUND_EVERY)
 
     def on_start(self) -> None:
-        self.edit, self.view = seat(self.environment, "scorer")
+        self.edit, self.view = seat(self.environment)
+        self.sit_down()
+
+    def sit_down(self) -> None:
         self.reload()  # the scorer opens the game as the table sits down, as every phone does
         self.opened()
         # Tables are not in step: each scorer's first round comes at a random moment.
@@ -253,8 +255,9 @@ class Viewer(FastHttpUser):
     weight = 3
     wait_time = between(2.9, 3.1)
 
+    view = ""  # the table's view link, given by `Table`
+
     def on_start(self) -> None:
-        _edit, self.view = seat(self.environment, "viewer")
         page = open_page(self.client, f"/g/{self.view}/", "view page")
         self.version = VERSION.search(page).group(1)
 
@@ -276,8 +279,9 @@ class LiveViewer(FastHttpUser):
     weight = 3
     wait_time = constant(0)
 
+    view = ""  # the table's view link, given by `LiveTable`
+
     def on_start(self) -> None:
-        _edit, self.view = seat(self.environment, "viewer")
         page = open_page(self.client, f"/g/{self.view}/", "view page")
         self.version = int(VERSION.search(page).group(1))
         self.retry = Retry()  # its stream, when refused
@@ -313,3 +317,38 @@ class LiveViewer(FastHttpUser):
                 load_images(self.client, response.text)
             elif response.status_code != 204:
                 response.failure(f"live fetch answered {response.status_code}")
+
+
+class Table(Scorer):
+    """A whole table as one locust user: its scorer, and its three other phones each in a
+    greenlet of its own, sitting down within a few seconds of the scorer. With several load
+    processes, locust hands out users class by class in turn (with two processes, every
+    scorer went to one of them), so a table made of a scorer and three viewers, each a user,
+    was split across processes: its news went untimed (timed where the save began), and
+    tables had two scorers or none (found 2026-11-28). One user a table keeps it whole."""
+
+    phone: type[FastHttpUser] = Viewer
+
+    def on_start(self) -> None:
+        edit, view = seat(self.environment)
+        self.phone.host = self.host
+        self.others = []
+        for _ in range(3):
+            other = self.phone(self.environment)
+            other.view = view
+            self.others.append(gevent.spawn_later(random.uniform(0, 3), other.run))
+        self.edit, self.view = edit, view
+        self.sit_down()
+
+    def on_stop(self) -> None:
+        gevent.killall(self.others)
+
+
+class LiveTable(Table, LiveScorer):
+    """A table of the live table: the scorer's phone and its other three hold streams."""
+
+    phone = LiveViewer
+
+    def on_stop(self) -> None:
+        Table.on_stop(self)
+        LiveScorer.on_stop(self)
