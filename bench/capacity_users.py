@@ -96,7 +96,6 @@ def seat(environment) -> list[str]:
 
 
 class Scorer(FastHttpUser):
-    weight = 1
     wait_time = constant(ROUND_EVERY)
 
     def on_start(self) -> None:
@@ -252,7 +251,6 @@ class LiveScorer(Scorer):
 
 
 class Viewer(FastHttpUser):
-    weight = 3
     wait_time = between(2.9, 3.1)
 
     view = ""  # the table's view link, given by `Table`
@@ -276,7 +274,6 @@ class LiveViewer(FastHttpUser):
     """A phone with the game open: its stream of versions and boards, and a fetch of the
     live board for a new version it was not sent."""
 
-    weight = 3
     wait_time = constant(0)
 
     view = ""  # the table's view link, given by `LiveTable`
