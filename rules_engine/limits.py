@@ -22,9 +22,9 @@ from .systems import RuleSystem
 # window in a suit the hand holds). Real hands need a fraction (bench/solver.py prints the
 # most any of the seeded hands needed: under 1,000).
 CONTRACT_NODES = 3_000
-SHAPE_NODES = 12_000  # the search by shapes, where the contract search runs out (shapes.py)
+SHAPE_NODES = 9_000  # the search by shapes, where the contract search runs out (shapes.py)
 WALK_NODES = 6_000  # the walk along the ranks, shared by every way of a hand (run_walk.py)
-LATE_WALK_NODES = 3_000  # ...of them past the shapes (sets, or runs round the corner)
+LATE_WALK_NODES = 4_500  # ...of them past the shapes (sets, or runs round the corner)
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000
 

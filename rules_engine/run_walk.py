@@ -17,9 +17,11 @@ made. A state it followed to no lay-down is not followed again, nor, where cards
 in hand, one that such a state does all of (as many runs laid or more, with as few jokers
 or fewer, as many naturals left for the sets, the same runs open). A state is dropped where
 its open runs need more natural cards than the suit has left, or more jokers than are left
-at the ranks ahead (each open run takes a card at every rank until it may end), or whose
-runs still to lay need more cards than every suit and joker left, or that leaves in hand
-more cards than the hand holds past what the melds need (walk_sets.py counts them).
+at the ranks ahead (each open run takes a card at every rank until it may end; in the last
+suit with cards, each run still to start takes the middle ranks of those ahead, and the
+sets take a joker for each card their fullest ranks lack), or whose runs still to lay need
+more cards than every suit and joker left, or that leaves in hand more cards than the hand
+holds past what the melds need (walk_sets.py counts them).
 
 Runs round the corner are walked from the ace too, a run across the corner in two pieces
 (walk_corner.py). Sets of different suits are left to the other searches.

@@ -57,12 +57,28 @@ class SetPlan:
             plain = [s for (s, _), n in counted.items() for _ in range(n)]
             self.most = max(plain, default=0) if once_a_rank else sum(plain)
         self.sets = sum(self.need)
+        self.cards = sum(size * n for (size, _), n in counted.items())  # the fewest they hold
         self._memo: dict[tuple[object, ...], tuple[object, ...] | None] = {}
         self._taken: dict[tuple[tuple[int, ...], int], list[int]] = {}
+        self._least: dict[tuple[tuple[int, ...], ...], int] = {}
 
     @property
     def empty(self) -> bool:
         return not self.kinds
+
+    def jokers_at_least(self, pool: Pool, coming: tuple[int, ...]) -> int:
+        """The fewest jokers the sets take, whatever the walk does next: each set holds one
+        rank's naturals, so all of them hold no more than the largest counts of as many
+        ranks, each rank's pool with the naturals still `coming` to it (ranks 1-13)."""
+        if self.empty:
+            return 0
+        open_, settled, _ = pool
+        key = (open_, settled, coming)
+        made = self._least.get(key)
+        if made is None:
+            counts = sorted((*settled, *(o + c for o, c in zip(open_, coming, strict=True))))
+            made = self._least[key] = max(0, self.cards - sum(counts[-self.sets :]))
+        return made
 
     def start(self) -> Pool:
         return ((0,) * RANKS if self.kinds else (), (), self.room or 0)

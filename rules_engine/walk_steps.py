@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from .limits import Budget
 from .run_states import run_states
 from .systems import Contract, Requirement, RuleSystem
+from .walk_bounds import Bounds
 from .walk_corner import (
     FLAGS,
-    HEAD,
     JOKER,
     NATURAL,
     SEAM,
@@ -72,7 +72,6 @@ class Walk:
         # The runs open -> how they may go on; what may start -> the ways it may.
         self._ways_on: dict[tuple[object, ...], list[Going]] = {}
         self._ways_in: dict[tuple[object, ...], list[Starting]] = {}
-        self._ahead: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
         # What a run of each kind needs whole: its cards, and natural ones of them.
         self.whole = [size for size, _ in self.kinds]
         self.whole_naturals = [
@@ -99,6 +98,7 @@ class Walk:
             (kind, joker, (TAIL | (seam if joker else 0)) * states + state)
             for kind, joker, state in self.openings
         ]
+        self.bounds = Bounds(jokers, self.need, self.whole, states, self.kind_of, self.short_of)
 
     def _continued(
         self, runs: tuple[int, ...], i: int, naturals: int, jokers: int, left: int
@@ -276,6 +276,9 @@ class Walk:
         naturals_left = later + beyond
         spend = self.budget.spend
         ace = self.circular and position == 1
+        last_suit = not beyond
+        bounds = self.bounds
+        coming = bounds.coming(position, ahead) if not beyond and not self.sets.empty else None
         for going in self._going_on(runs, available, spare, left):
             still, shut, n, j, choices, ended, back, need_naturals, need_cards = going
             # Runs open at this rank (a run waiting across the corner holds none here).
@@ -332,7 +335,13 @@ class Walk:
                         continue
                     if open_c + to_start_c - whole_c > naturals_left + jokers_left:
                         continue
-                    if ahead and self._jokers_ahead(runs_after, ahead) > jokers_left:
+                    # In the last suit with cards, the runs still to start lie ahead too,
+                    # and the sets' pool grows by this suit's cards ahead at most.
+                    starting = laid_now if last_suit else None
+                    taken = bounds.jokers_ahead(runs_after, ahead, starting) if ahead else 0
+                    if coming is not None:
+                        taken += self.sets.jokers_at_least(after, coming)
+                    if taken > jokers_left:
                         continue
                     # Round the corner, the first field tells whether a run began at the ace
                     # (a tail there belongs to a run that began before the king).
@@ -346,24 +355,6 @@ class Walk:
         not follow on: a run ending at the king would be beside it."""
         states = self.states
         return int(self.no_touch and any((run // states) & 3 != TAIL for run, _ in new))
-
-    def _jokers_ahead(self, runs: tuple[int, ...], ahead: tuple[int, ...]) -> int:
-        """The fewest jokers the runs open after this rank still take: each takes a card at
-        every rank until it may end, and past the suit's natural cards of a rank, a joker."""
-        key = (runs, ahead)
-        made = self._ahead.get(key)
-        if made is None:
-            cover = [0] * len(ahead)
-            states, short = self.states, self.short_of
-            for run in runs:
-                role = (run // states) & 3
-                # A head across the corner goes on to the king; a tail may wait: counted none.
-                reach = short[run] if role == 0 else len(ahead) if role == HEAD else 0
-                for d in range(min(reach, len(ahead))):
-                    cover[d] += 1
-            made = sum(max(0, c - a) for c, a in zip(cover, ahead, strict=True))
-            self._ahead[key] = made
-        return made
 
     def _left_over(self, available: int, used: int, wild: int) -> Iterator[tuple[int, int]]:
         """The naturals of this rank no run took that go to the sets, and the wild deuces

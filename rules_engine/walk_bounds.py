@@ -1,0 +1,93 @@
+"""The fewest jokers the runs of a state of the walk (walk_steps.py) still take at the
+ranks ahead in their suit, and where the sets' naturals may still come from.
+
+Each open run takes a card at every rank until it may end, and past the suit's naturals of
+a rank, a joker. In the last suit with cards, every run still to start lies within the
+ranks ahead too: a run of n cards within r ranks covers their middle ranks (from r - n to
+n - 1 ahead, where 2n > r) wherever it starts, and one longer than r ranks has no room.
+Round the corner, a run waiting across it comes back as a head that ends at the king.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .walk_corner import HEAD, WAITING
+
+RANKS = 13
+
+
+class Bounds:
+    """The bounds of one walk, each made once for every state that asks the same."""
+
+    def __init__(
+        self,
+        jokers: int,
+        need: tuple[int, ...],
+        whole: list[int],
+        states: int,
+        kind_of: Sequence[int],
+        short_of: Sequence[int],
+    ) -> None:
+        self.jokers = jokers
+        self.need = need  # runs of each kind the contract asks
+        self.whole = whole  # the cards a run of each kind holds at the least
+        self.states = states
+        self.kind_of = kind_of
+        self.short_of = short_of
+        self._ahead: dict[tuple[object, ...], int] = {}
+        self._by_rank: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+
+    def coming(self, position: int, ahead: tuple[int, ...]) -> tuple[int, ...]:
+        """The suit's naturals at the ranks after this position, by rank (1-13): the most
+        the sets' pool of each rank may still grow by in the last suit."""
+        key = (position, ahead)
+        made = self._by_rank.get(key)
+        if made is None:
+            counts = [0] * RANKS
+            for d, count in enumerate(ahead):
+                at = position + 1 + d
+                counts[(1 if at == 14 else at) - 1] += count
+            made = self._by_rank[key] = tuple(counts)
+        return made
+
+    def jokers_ahead(
+        self, runs: tuple[int, ...], ahead: tuple[int, ...], laid: tuple[int, ...] | None
+    ) -> int:
+        """The fewest jokers the runs open after this rank still take (`ahead`: the suit's
+        naturals at each rank after it); `laid`: in the last suit, the runs of each kind
+        laid, and those still to start are counted too."""
+        key = (runs, ahead, laid)
+        made = self._ahead.get(key)
+        if made is None:
+            made = self._ahead[key] = self._count(runs, ahead, laid)
+        return made
+
+    def _count(
+        self, runs: tuple[int, ...], ahead: tuple[int, ...], laid: tuple[int, ...] | None
+    ) -> int:
+        cover = [0] * len(ahead)
+        if laid is not None:
+            waiting = [need - done for need, done in zip(self.need, laid, strict=True)]
+            for run in runs:
+                waiting[self.kind_of[run]] -= 1
+            for kind, count in enumerate(waiting):
+                if count <= 0:
+                    continue
+                size = self.whole[kind]
+                if size > len(ahead):
+                    return self.jokers + 1  # no room left for it
+                for d in range(len(ahead) - size, size):
+                    cover[d] += count
+        states, short = self.states, self.short_of
+        for run in runs:
+            role = (run // states) & 3
+            if role == WAITING:  # it comes back as a head that ends at the king
+                for d in range(max(0, len(ahead) - max(1, short[run])), len(ahead)):
+                    cover[d] += 1
+                continue
+            # A head across the corner goes on to the king; a tail: counted none.
+            reach = short[run] if role == 0 else len(ahead) if role == HEAD else 0
+            for d in range(min(reach, len(ahead))):
+                cover[d] += 1
+        return sum(max(0, c - a) for c, a in zip(cover, ahead, strict=True))
