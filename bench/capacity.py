@@ -298,6 +298,19 @@ def search(fixed: list[int], measure_count: Callable[[int], dict[str, Any]]) -> 
         print(json.dumps({k: v for k, v in results[good].items() if k != "window"}, indent=1))
 
 
+def most_tables() -> int:
+    """The most live tables one load generator can play against one address: every phone
+    holds a stream, each on a port of its own from the local range (28,232 by default). At
+    8,000 tables (32,000 phones) the load ran out of them ("Cannot assign requested
+    address") as the ramp ended, and no phone reached the server in the window; 6,500
+    (26,000) ran (2026-11-28). A twentieth of the range stays for pages and writes."""
+    try:
+        low, high = map(int, Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split())
+    except (OSError, ValueError):
+        low, high = 32768, 60999
+    return (high - low + 1) * 19 // 20 // 4
+
+
 def counts_asked(tables: str, mode: str) -> list[int]:
     """The counts `--tables` asks of a mode: "300,400" (every mode) or
     "polling=300,400/live=2000"."""
@@ -344,6 +357,9 @@ def main() -> None:
     if not set(modes) <= {"live", "polling"}:
         parser.error("--mode: live, polling or polling,live")
     fixed = {mode: counts_asked(args.tables, mode) for mode in ("live", "polling")}
+    most = most_tables()
+    if any(count > most for count in fixed["live"]):
+        parser.error(f"--tables: at most {most:,} live tables from this machine's ports")
     try:
         for number, root in enumerate(roots):
             label = f"before ({args.before})" if args.before and number == 0 else "this checkout"
