@@ -4,6 +4,7 @@ import time
 
 import pytest
 from django.core.signals import request_started
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from scorekeeper import services
@@ -37,6 +38,27 @@ def wait_for_db(page, check, timeout=15.0, state=lambda: ""):
         page.wait_for_timeout(100)
 
 
+# Settles once the network is gone: a request that is not a GET bypasses the worker's cache.
+OFFLINE = "fetch('/healthz', {method: 'HEAD', cache: 'no-store'}).then(() => false, () => true)"
+
+
+def go_offline(page, timeout=10.0):
+    """Take the phone's network away, and wait until the page and its service worker both
+    find it gone. Chromium may apply the emulation a moment after Playwright returns, so a
+    round sent at once could still reach the server; once in CI the server held a round
+    the phone was still showing as waiting."""
+    page.context.set_offline(True)
+    wait_until(page, OFFLINE, timeout)
+    deadline = time.monotonic() + timeout
+    for worker in page.context.service_workers:
+        try:
+            while not worker.evaluate(OFFLINE):
+                assert time.monotonic() < deadline, "the service worker still reaches the server"
+                page.wait_for_timeout(100)
+        except PlaywrightError:
+            continue  # a worker that stopped meanwhile sends nothing
+
+
 def open_controlled(page, url):
     """Open a page and wait until the service worker controls it and keeps a copy of it."""
     page.goto(url)
@@ -58,7 +80,7 @@ def pending_rows(page):
 def enter_offline(page, url, out, points):
     """A round entered with the network gone, kept in the phone's outbox."""
     open_controlled(page, url)
-    page.context.set_offline(True)
+    go_offline(page)
     enter(page, out, points)
     pending_rows(page).first.wait_for()
 
@@ -152,7 +174,7 @@ def test_a_game_finished_offline_is_stored_once_when_the_connection_returns(
         page.get_by_role("heading", name=f"Manche {number + 1} sur 7").wait_for()
     # The network drops in the middle of round 4: the rest of the game is played offline.
     page.locator('.hand[data-seat="1"] input.points').fill("7")
-    page.context.set_offline(True)
+    go_offline(page)
     enter(page, 0, {2: "9"})
     page.get_by_role("heading", name="Manche 5 sur 7").wait_for()
     for out, points in rounds[4:6]:
