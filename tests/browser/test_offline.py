@@ -46,9 +46,8 @@ OFFLINE = "fetch('/healthz', {method: 'HEAD', cache: 'no-store'}).then(() => fal
 
 def go_offline(page, timeout=10.0):
     """Take the phone's network away, and wait until the page and its service worker both
-    find it gone. Chromium may apply the emulation a moment after Playwright returns, so a
-    round sent at once could still reach the server; once in CI the server held a round
-    the phone was still showing as waiting."""
+    find it gone, so that a round entered next is not sent while the emulation settles.
+    It does not stop every round getting through (see `network_gone`)."""
     page.context.set_offline(True)
     wait_until(page, OFFLINE, timeout)
     deadline = time.monotonic() + timeout
