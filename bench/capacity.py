@@ -14,9 +14,10 @@ same machine, and one more phone outside locust (`probe`) measures pages and wri
 phone sees them. For each table count the load runs RAMP s on new games (live phones: until
 the last has joined, then SETTLE s more), then WINDOW s are measured; the answer is the
 largest count within the limits (locust's p95 and the phone's) and with zero failures
-(doubling, then halving the gap). Each run also reports the CPU the workers and locust used in the window (%
-of one core) and the machine's (% of all cores). Also prints the in-process server time of a
-round entry and of the edit page for 4 players x 7 rounds of rami-51 (Django's test client).
+(doubling, then halving the gap). Each run also reports the CPU the workers and locust used
+in the window (% of one core) and the machine's (% of all cores). Also prints the
+in-process server time of a round entry and of the edit page for 4 players x 7 rounds of
+rami-51 (Django's test client).
 
 Live phones join at most JOINS_PER_SECOND (the ramp lengthens with the table count).
 

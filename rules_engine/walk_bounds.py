@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .walk_corner import HEAD, WAITING
-
-RANKS = 13
+from .walk_sets import RANKS
 
 
 class Bounds:
@@ -68,10 +67,10 @@ class Bounds:
     ) -> int:
         cover = [0] * len(ahead)
         if laid is not None:
-            waiting = [need - done for need, done in zip(self.need, laid, strict=True)]
+            to_start = [need - done for need, done in zip(self.need, laid, strict=True)]
             for run in runs:
-                waiting[self.kind_of[run]] -= 1
-            for kind, count in enumerate(waiting):
+                to_start[self.kind_of[run]] -= 1
+            for kind, count in enumerate(to_start):
                 if count <= 0:
                     continue
                 size = self.whole[kind]
