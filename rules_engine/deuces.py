@@ -51,7 +51,11 @@ def refused_deuce(cards: Sequence[Card], meld: MeldRules) -> Card | None:
 
 
 def deuces_used(
-    plays: list[tuple[Card, ...]], ways: tuple[Contract, ...], meld: MeldRules, lay_all: bool
+    plays: list[tuple[Card, ...]],
+    ways: tuple[Contract, ...],
+    meld: MeldRules,
+    lay_all: bool,
+    most: int | None = None,
 ) -> list[tuple[Card, ...]]:
     """The ways to play a hand's deuces that a lay-down could need, one of each kind.
 
@@ -60,14 +64,27 @@ def deuces_used(
     natural lays nothing that the way with the spare ones wild (left in hand) does not. And
     where a set's suits may repeat, a natural deuce beyond what the runs could take serves
     only a set of 2s, whatever its suit: two ways that keep as many natural deuces, and of
-    each suit as many as the runs could take, lay the same."""
+    each suit as many as the runs could take, lay the same.
+
+    Where one lay-down holds at most `most` jokers, it needs no more wild deuces than
+    `most` less the hand's jokers: every rule counts a joker and a wild deuce alike, so a
+    lay-down that lays a wild deuce while a joker stays in hand lays the joker in its place
+    as well, and a wild deuce it does not lay stays in hand, as it would kept natural. The
+    ways with more lay nothing the others do not (where every card is laid, nothing at
+    all). There the deuces no run can take stay natural: made wild as above, they could
+    pass what one lay-down holds."""
     runs = max(sum(r.kind == "run" for r in way.requirements) for way in ways)
     sets = any(r.kind == "set" for way in ways for r in way.requirements)
+    jokers = sum(card.is_joker and not card.deuce for card in plays[0])
+    room = None if most is None else max(0, most - jokers)
     kept = []
     seen = set()
     for play in plays:
         natural = Counter(card.suit for card in play if meld.wild(card))
-        if not sets and not lay_all and any(count > runs for count in natural.values()):
+        if room is not None:
+            if sum(bool(card.deuce) for card in play) > room:
+                continue
+        elif not sets and not lay_all and any(count > runs for count in natural.values()):
             continue
         if sets and not meld.set_distinct_suits:
             kind = (tuple(min(natural[s], runs) for s in "SHDC"), sum(natural.values()))

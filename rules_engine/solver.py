@@ -83,7 +83,9 @@ def solve_contract(
     walks = Budget(WALK_NODES)
     late_walk = Budget(LATE_WALK_NODES)
     plays = deuce_plays(hand, rules.meld_rules)
-    plays = deuces_used(plays, ways, rules.meld_rules, contract.lay_all_cards)
+    telling = deuces_used(plays, ways, rules.meld_rules, contract.lay_all_cards)[-1]
+    most = rules.lay_down_jokers_most
+    plays = deuces_used(plays, ways, rules.meld_rules, contract.lay_all_cards, most)
     # Where the walk takes every way, it plays the wild deuces itself, once for all plays.
     wild = _deuces_walked(rules, searched_ways, hand) if len(plays) > 1 else None
     walked: Melds | None = None
@@ -117,7 +119,7 @@ def solve_contract(
         raise SearchTooLarge(nodes=budget.size)
     # Decided: none. Saying why is a shorter search for each kind of meld, in what is left
     # of the budget; past it the answer stays decided, with the general reason.
-    searched_rules, searched = _searched(rules, _as_jokers(plays[-1]))
+    searched_rules, searched = _searched(rules, _as_jokers(telling))
     try:
         # The explanation's walk keeps to the walk's share past the shapes: where the
         # search itself was short, the whole walk's budget would double the hand's time.

@@ -285,3 +285,46 @@ def test_a_spent_budget_is_not_set_to_work_again(monkeypatch):
     budgets = solver.Budgets(spent, walk, shapes, late_walk)
     with pytest.raises(SearchTooLarge):
         solver._search(rules, contract_for(rules, 1), parse_cards("7H 7S"), budgets)
+
+
+# Where one lay-down holds few jokers -----------------------------------------------------
+
+
+def with_deuces_and_most(most, wild="all"):
+    rules = with_deuces(wild)
+    doc = {**document(rules), "lay_down": {"jokers_most": most}}
+    return read_document(doc)
+
+
+def test_no_way_makes_more_deuces_wild_than_a_lay_down_may_hold_beside_the_jokers():
+    rules = with_deuces_and_most(2)
+    meld = rules.meld_rules
+    hand = parse_cards("JK 2S 2S 2H 2D 5C 6C 7C")
+    plays = deuce_plays(hand, meld)
+    assert len(plays) == 3 * 2 * 2
+    two_runs = contract_for(rules, 3).ways()
+    kept = deuces_used(plays, two_runs, meld, lay_all=False, most=2)
+    # The joker takes one of the two places: one wild deuce at most, of any suit.
+    assert len(kept) == 1 + 3
+    assert all(sum(bool(c.deuce) for c in play) <= 1 for play in kept)
+
+
+def test_with_jokers_filling_the_lay_down_a_run_still_lays_a_deuce_natural():
+    # Two jokers fill the lay-down's two places: the deuces are natural, and three natural
+    # 2♠ (more than two runs take) are not read as some of them wild.
+    rules = with_deuces_and_most(2)
+    hand = parse_cards("JK JK 2S 2S 2S AS 3S 4S 5H 6H 7H 8H")
+    found = solve_contract(rules, 3, hand)
+    assert found.found
+    assert "AS 2S 3S 4S" in shown(found).split(" | ")  # the 2♠ laid as itself
+
+
+def test_every_wild_deuce_beside_two_jokers_filling_the_lay_down_is_decided():
+    # Twelve wild deuces are 256 ways to play them, each searched on its own where the
+    # lay-down's jokers are limited (before: too many possibilities). The two jokers fill
+    # its two places, so only the deuces played natural matter.
+    rules = with_deuces_and_most(2)
+    hand = parse_cards("2S 2S 2S 2H 2H 2H 2D 2D 2D 2C 2C 2C JK JK 3D 9C 5H 3H 7C")
+    result = solve_contract(rules, 6, hand)  # a set of 3 and two runs of 4
+    assert not result.found  # 2H 3H JK 5H, but a second run would take two jokers more
+    assert [r.code for r in result.reasons] == ["only_n_possible"]
