@@ -38,7 +38,7 @@ from .cards import SUITS, Card
 from .limits import Budget, jokers_laid
 from .systems import Contract, RuleSystem
 from .walk_corner import quietest, turned, turned_rank
-from .walk_dive import Step, dive
+from .walk_dive import Dive, Step
 from .walk_laid import Choice, State, laid_melds
 from .walk_steps import Walk
 
@@ -65,31 +65,70 @@ def walk_runs(
     SearchTooLarge past the budget. `wild`: how many of the hand's deuces of each suit are
     wild: each is then a natural 2 or a joker, as the lay-down needs (every way to play
     them in one walk); the lay-down's jokers are then the hand's jokers and those deuces."""
-    wild = wild or Counter()
-    held = sum(c.is_joker for c in hand) + sum(wild.values())
-    jokers = jokers_laid(rules, held, contract.lay_all_cards)
-    if jokers is None:
-        return None
-    # The cards that may stay in hand: those past what the melds need, the jokers one
-    # lay-down may not hold among them.
-    room = len(hand) - contract.cards_needed - (held - jokers)
-    if room < 0:
-        return None
-    budget.charge(len(hand))  # reading the hand and making the walk's tables, once a call
-    walk = Walk(rules, contract, jokers, budget, room)
-    held_cards = Counter((c.rank, c.suit) for c in hand if not c.is_joker)
-    turn = quietest(held_cards) if walk.circular else 0
-    if turn:  # round the corner, from the quietest rank (walk_corner.py)
-        held_cards = Counter({(turned_rank(r, turn), s): n for (r, s), n in held_cards.items()})
-        wild = Counter({(turned_rank(r, turn), s): n for (r, s), n in wild.items()})
-    steps = walk_steps(walk, held_cards, wild)
-    plan = [where for where, _ in steps]
-    start: State = (0, (), (0,) * len(walk.kinds), 0, walk.sets.start())
-    path = dive(walk, [step for _, step in steps], start, [p >= 0 for (_, p), _ in steps])
-    if path is None:
-        return None
-    melds = laid_melds(walk, contract, path, plan, next(iter(path[-1])))
-    return turned(melds, 13 - turn) if turn else melds
+    return Walking(rules, contract, hand, wild).go(budget)
+
+
+class Walking:
+    """One walk (`walk_runs`) that stops where a budget ends and goes on, given another,
+    where it stopped: several ways of a contract may take turns, each a little at a time,
+    with no state met twice."""
+
+    def __init__(
+        self,
+        rules: RuleSystem,
+        contract: Contract,
+        hand: list[Card],
+        wild: Counter[tuple[int, str]] | None = None,
+    ) -> None:
+        self.contract = contract
+        self.budget = Budget(0)  # the walk's own, given what each turn may spend
+        self.diver: Dive | None = None
+        self.answer: tuple[tuple[Card, ...], ...] | None = None
+        wild = wild or Counter()
+        held = sum(c.is_joker for c in hand) + sum(wild.values())
+        jokers = jokers_laid(rules, held, contract.lay_all_cards)
+        if jokers is None:
+            return
+        # The cards that may stay in hand: those past what the melds need, the jokers one
+        # lay-down may not hold among them.
+        room = len(hand) - contract.cards_needed - (held - jokers)
+        if room < 0:
+            return
+        self.reading = len(hand)  # reading the hand and making the walk's tables: work
+        walk = self.walk = Walk(rules, contract, jokers, self.budget, room)
+        held_cards = Counter((c.rank, c.suit) for c in hand if not c.is_joker)
+        self.turn = quietest(held_cards) if walk.circular else 0
+        if self.turn:  # round the corner, from the quietest rank (walk_corner.py)
+            turn = self.turn
+            held_cards = Counter({(turned_rank(r, turn), s): n for (r, s), n in held_cards.items()})
+            wild = Counter({(turned_rank(r, turn), s): n for (r, s), n in wild.items()})
+        steps = walk_steps(walk, held_cards, wild)
+        self.plan = [where for where, _ in steps]
+        start: State = (0, (), (0,) * len(walk.kinds), 0, walk.sets.start())
+        ranked = [p >= 0 for (_, p), _ in steps]
+        self.diver = Dive(walk, [step for _, step in steps], start, ranked)
+
+    def go(self, budget: Budget) -> tuple[tuple[Card, ...], ...] | None:
+        """The lay-down, or None where there is none; SearchTooLarge where `budget` ends
+        first (what the walk spent is charged to it), after which `go` may be called again."""
+        if self.diver is None:
+            return self.answer
+        own = self.budget
+        own.size = own.left = max(budget.left, 0)
+        try:
+            own.charge(self.reading)
+            self.reading = 0
+            path = self.diver.go()
+        finally:
+            budget.charge(own.size - own.left)
+        if path is None:
+            self.diver = None
+            return None
+        walk = self.walk
+        melds = laid_melds(walk, self.contract, path, self.plan, next(iter(path[-1])))
+        self.answer = turned(melds, 13 - self.turn) if self.turn else melds
+        self.diver = None
+        return self.answer
 
 
 def walk_steps(

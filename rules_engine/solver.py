@@ -6,7 +6,8 @@ for a contract of runs (run_walk.py; round the corner, in its share past the sha
 the shapes), else by shapes (shapes.py) and, past them, by the walk for a contract with
 sets. A hand holding just the cards a way needs is searched with every card laid, each meld
 its size (`_tight`). Where the walk takes every way, it first plays the wild deuces itself,
-once for all their ways: where no way lays, that is the answer for all of them. Where a
+once for all their ways, the contract's ways taking turns (walk_turns.py): where no way
+lays, that is the answer for all of them. Where a
 contract has several ways, each is first glanced at card by card (`_glance`), so that a
 later way that lays is not hidden by an earlier one that takes every budget to refuse. A
 hand none can lay is then told why (solver_why.py).
@@ -17,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 
 from .card_search import search_cards
 from .cards import Card, natural
@@ -35,10 +37,11 @@ from .limits import (
 )
 from .melds import Reason
 from .run_suits import one_suit_rules, own_cards, renamed
-from .run_walk import walk_runs, walkable
+from .run_walk import Walking, walk_runs, walkable
 from .shapes import NotDecided, decide
 from .solver_why import why_not
 from .systems import Contract, RuleSystem
+from .walk_turns import walk_in_turns
 
 
 @dataclass(frozen=True)
@@ -342,37 +345,21 @@ def _walk_deuces(
 ) -> tuple[tuple[tuple[Card, ...], ...] | None, bool]:
     """Each way walked once for every way to play the wild deuces: (a lay-down in the
     hand's own cards, each wild deuce laid as a joker in a joker's place, or None; whether
-    some way stayed undecided). It comes before the searches for each play, each way in an
-    equal share of what is left, so that a way it runs out on leaves the ways after it
-    their part; with sets or round the corner, within the walk's share past the shapes
-    (the worst hand's time stays what it was with the walk after them)."""
+    some way stayed undecided). It comes before the searches for each play, the ways
+    taking turns (walk_turns.py); with sets or round the corner, within the walk's share
+    past the shapes (the worst hand's time stays what it was with the walk after them)."""
     searched_rules, searched = _searched(rules, hand)
     meld = rules.meld_rules
-    ways_left = iter(range(len(ways), 0, -1))
 
-    def walked(way: Contract) -> Melds | None:
+    def charged(way: Contract) -> tuple[Budget, ...]:
         late = meld.circular_runs or any(r.kind == "set" for r in way.requirements)
-        most = budgets.late_walk if late else None
-        share = next(ways_left)
-        cap = budgets.walk.left if most is None else min(budgets.walk.left, most.left)
-        before = budgets.walk.left
-        try:
-            return _walk(
-                searched_rules,
-                way,
-                searched,
-                budgets.walk,
-                budgets.cards,
-                Budget(cap // share),
-                wild,
-            )
-        finally:
-            if most is not None:
-                most.charge(before - budgets.walk.left)
+        return (budgets.walk, budgets.late_walk) if late else (budgets.walk,)
 
-    way, found, undecided = _first_laid(ways, walked)
-    if way is None or found is None:
+    walks = [partial(Walking, searched_rules, way, searched, wild) for way in ways]
+    laid, found, undecided = walk_in_turns(walks, [charged(way) for way in ways])
+    if laid is None or found is None:
         return None, undecided
+    way = ways[laid]
     if searched is not hand:
         found = own_cards(rules, way.requirements, found, hand)
     # The wild deuces not laid as natural cards stand in the jokers' places first.

@@ -24,25 +24,19 @@ def dive(walk: Walk, steps: list[Step], start: State, ranked: list[bool]) -> lis
     """The walk's path to a lay-down, one state a step (as `laid_melds` reads layers), or
     None where no state reaches one; SearchTooLarge past the walk's budget. `ranked`:
     whether a step is a rank's (else the split of a suit's aces)."""
-    diver = _Dive(walk, steps, ranked)
-    if not diver.follow(0, start):
-        return None
-    layers: list[Layer] = []
-    before: State | None = start
-    for state, choice in diver.path:
-        layers.append({state: (before, choice)})
-        before = state
-    return layers
+    return Dive(walk, steps, start, ranked).go()
 
 
-class _Dive:
-    """One dive's states. A class, not a closure that calls itself: such a closure is a
-    reference cycle, and every state it met would wait for the cycle collector (a pause of
-    a hundred milliseconds, measured)."""
+class Dive:
+    """One dive's states, kept between calls: where the walk's budget runs out, `go` may be
+    called again once the budget holds more, and goes on where it stopped (a state counts
+    as followed only once its way on is made, so none is skipped). A loop over a stack, not
+    a function that calls itself: a call cannot be taken up again where it stopped."""
 
-    def __init__(self, walk: Walk, steps: list[Step], ranked: list[bool]) -> None:
+    def __init__(self, walk: Walk, steps: list[Step], start: State, ranked: list[bool]) -> None:
         self.walk = walk
         self.steps = steps
+        self.start = start
         self.dead: list[set[State]] = [set() for _ in steps]  # followed to no lay-down
         # Where cards may stay in hand, a state that another followed to no lay-down does
         # all of, at the same step, cannot reach one either (as the walk keeps the best).
@@ -52,29 +46,68 @@ class _Dive:
             else None
             for rank in ranked
         ]
-        self.path: list[tuple[State, Choice | int]] = []
+        self.path: list[tuple[State, Choice | int]] = []  # the state chosen at each step
+        # For each state along the path, the states one step further, best first, and how
+        # many of them were tried; and the state whose way on is still to make.
+        self.frames: list[tuple[list[tuple[State, Choice | int]], list[int]]] = []
+        self.waiting: State | None = start
+        self.answer: bool | None = None
 
-    def follow(self, depth: int, state: State) -> bool:
-        """Whether a lay-down is reached from `state` at this step (the path to it kept)."""
-        if depth == len(self.steps):
-            walk = self.walk
-            return state[2] == walk.need and (
-                walk.sets.make(state[4][1], walk.jokers - state[3], walk.budget) is not None
-            )
-        seen, front = self.dead[depth], self.beaten[depth]
-        after = [(key, choice) for key, choice in self.steps[depth](state) if key not in seen]
-        after.sort(key=_promise)
-        for key, choice in after:
-            if key in seen:
-                continue
-            seen.add(key)
-            if front is not None and not front.keeps(key)[0]:
-                continue
-            self.path.append((key, choice))
-            if self.follow(depth + 1, key):
-                return True
-            self.path.pop()
-        return False
+    def go(self) -> list[Layer] | None:
+        """The path to a lay-down (as `dive` says), or None where there is none."""
+        if self.answer is None:
+            self.answer = self._follow()
+        if not self.answer:
+            return None
+        layers: list[Layer] = []
+        before: State | None = self.start
+        for state, choice in self.path:
+            layers.append({state: (before, choice)})
+            before = state
+        return layers
+
+    def _follow(self) -> bool:
+        """Whether a lay-down is reached from the start (the path to it kept)."""
+        walk, steps, frames, path = self.walk, self.steps, self.frames, self.path
+        last = len(steps)
+        while True:
+            state = self.waiting
+            if state is not None:  # its way on: made before anything is marked
+                depth = len(frames)
+                if depth == last:
+                    if state[2] == walk.need and (
+                        walk.sets.make(state[4][1], walk.jokers - state[3], walk.budget) is not None
+                    ):
+                        return True
+                    self.waiting = None
+                    path.pop()
+                    continue
+                seen = self.dead[depth]
+                after = [(key, choice) for key, choice in steps[depth](state) if key not in seen]
+                after.sort(key=_promise)
+                frames.append((after, [0]))
+                self.waiting = None
+            if not frames:
+                return False
+            after, tried = frames[-1]
+            depth = len(frames) - 1
+            seen, front = self.dead[depth], self.beaten[depth]
+            while tried[0] < len(after):
+                key, choice = after[tried[0]]
+                if key in seen:
+                    tried[0] += 1
+                    continue
+                kept = front is None or front.keeps(key)[0]  # work that may run out
+                seen.add(key)
+                tried[0] += 1
+                if kept:
+                    path.append((key, choice))
+                    self.waiting = key
+                    break
+            else:  # every state one step further followed to no lay-down
+                frames.pop()
+                if path:
+                    path.pop()
 
 
 def _promise(step: tuple[State, Choice | int]) -> tuple[int, int]:
