@@ -7,10 +7,10 @@ the shapes), else by shapes (shapes.py) and, past them, by the walk for a contra
 sets. A hand holding just the cards a way needs is searched with every card laid, each meld
 its size (`_tight`). Where the walk takes every way, it first plays the wild deuces itself,
 once for all their ways, the contract's ways taking turns (walk_turns.py): where no way
-lays, that is the answer for all of them. Where a
-contract has several ways, each is first glanced at card by card (`_glance`), so that a
-later way that lays is not hidden by an earlier one that takes every budget to refuse. A
-hand none can lay is then told why (solver_why.py).
+lays, that is the answer for all of them. Where a contract has several ways, each is first
+glanced at card by card (`_glance`), so that a later way that lays is not hidden by an
+earlier one that takes every budget to refuse. A hand none can lay is then told why
+(solver_why.py).
 """
 
 from __future__ import annotations
