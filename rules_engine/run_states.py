@@ -29,6 +29,10 @@ class RunStates:
     joker: tuple[int, ...]  # ...after one more joker (-1: none fits)
     short: tuple[int, ...]  # the fewest cards more before it may end
     naturals: tuple[int, ...]  # ...and the fewest natural cards of them
+    # ...where they follow on from its last card: where jokers may not sit side by side,
+    # a natural at every other one at least (a piece of a run across the corner is not
+    # followed on by the other piece's first card: `naturals` counts for it).
+    in_a_row: tuple[int, ...]
     start: dict[tuple[int, bool], int]  # (kind, a joker first) -> state
     # Round the corner, a run's two ends are walked apart (run_walk.py): whether its last
     # card is a joker (where jokers may not sit side by side), and the state once it is not.
@@ -43,7 +47,7 @@ def run_states(meld: MeldRules, reqs: tuple[Requirement, ...]) -> RunStates:
     most = [min(meld.jokers_most("run", n), n - 1) for n in range(2 * RUN_MOST + 3)]
     apart = not meld.jokers_side_by_side
     ids: dict[tuple[int, int, int, bool], int] = {}
-    info: list[tuple[int, bool, int, int]] = []  # kind, closes, short, naturals
+    info: list[tuple[int, bool, int, int, int]] = []  # kind, closes, short, naturals (twice)
     edges: dict[int, list[int]] = {}
     canon: dict[tuple[int, int, int], tuple[int, int, int]] = {}
     dead: set[tuple[int, int, int]] = set()
@@ -66,7 +70,10 @@ def run_states(meld: MeldRules, reqs: tuple[Requirement, ...]) -> RunStates:
                     for last in (False, True) if apart else (False,):
                         ids[(*me, last)] = len(info)
                         short = min(m for m, _ in future)
-                        info.append((kind, (0, 0) in future, short, min(m - j for m, j in future)))
+                        naturals = min(m - j for m, j in future)
+                        # Of m cards more in a row, a joker at every other one at most.
+                        spaced = min(max(m - j, (m + last) // 2) for m, j in future)
+                        info.append((kind, (0, 0) in future, short, naturals, spaced))
     for (kind, length, used, last), number in ids.items():
         grown = []
         for joker in (False, True):
@@ -90,6 +97,7 @@ def run_states(meld: MeldRules, reqs: tuple[Requirement, ...]) -> RunStates:
         joker=tuple(edges[i][1] for i in order),
         short=tuple(info[i][2] for i in order),
         naturals=tuple(info[i][3] for i in order),
+        in_a_row=tuple(info[i][4] for i in order),
         start=start,
         last=tuple(key[3] for key in sorted(ids, key=ids.__getitem__)),
         rested=tuple(ids[(*key[:3], False)] for key in sorted(ids, key=ids.__getitem__)),

@@ -97,6 +97,8 @@ class Walking:
         self.reading = len(hand)  # reading the hand and making the walk's tables: work
         walk = self.walk = Walk(rules, contract, jokers, self.budget, room)
         held_cards = Counter((c.rank, c.suit) for c in hand if not c.is_joker)
+        if too_few(walk, held_cards):
+            return
         self.turn = quietest(held_cards) if walk.circular else 0
         if self.turn:  # round the corner, from the quietest rank (walk_corner.py)
             turn = self.turn
@@ -129,6 +131,27 @@ class Walking:
         self.answer = turned(melds, 13 - self.turn) if self.turn else melds
         self.diver = None
         return self.answer
+
+
+def too_few(walk: Walk, held: Counter[tuple[int, str]]) -> bool:
+    """Whether the hand's naturals can never make the melds, whatever the walk does (each
+    meld holds a natural card): a run holds its naturals at as many ranks of one suit, so
+    a suit holds no run where it has fewer ranks than the fewest naturals a run holds, and
+    no more runs than its naturals hold that many times; where two sets of one rank fill
+    one requirement only, the sets need as many ranks as there are sets."""
+    if walk.need:
+        fewest = max(1, min(walk.whole_naturals))
+        runs = 0
+        for suit in SUITS:
+            counts = [held[(rank, suit)] for rank in range(1, 14)]
+            ranks = sum(map(bool, counts)) + (counts[0] > 1)  # two aces: low and high
+            runs += sum(counts) // fewest if ranks >= fewest else 0
+        if runs < sum(walk.need):
+            return True
+    sets = walk.sets
+    if sets.empty or not sets.once:
+        return False
+    return len({rank for (rank, _), count in held.items() if count}) < sets.sets
 
 
 def walk_steps(

@@ -14,6 +14,7 @@ from .systems import Contract, Requirement, RuleSystem
 from .walk_bounds import Bounds
 from .walk_corner import (
     FLAGS,
+    HEAD,
     JOKER,
     NATURAL,
     SEAM,
@@ -67,7 +68,13 @@ class Walk:
         self.states = states = len(self.runs.kind)
         self.kind_of = list(self.runs.kind) * FLAGS
         self.short_of = list(self.runs.short) * FLAGS
-        self.naturals_of = list(self.runs.naturals) * FLAGS
+        # The naturals an open run still needs: the pieces of a run across the corner do
+        # not follow on from their last card (run_states.py).
+        self.naturals_of = [
+            need
+            for flag in range(FLAGS)
+            for need in (self.runs.in_a_row if flag & 3 in (0, HEAD) else self.runs.naturals)
+        ]
         self.farthest = max(self.runs.short, default=0)
         # The runs open -> how they may go on; what may start -> the ways it may.
         self._ways_on: dict[tuple[object, ...], list[Going]] = {}
@@ -77,7 +84,7 @@ class Walk:
         self.whole_naturals = [
             min(
                 (
-                    self.runs.naturals[s] + (not j)
+                    self.runs.in_a_row[s] + (not j)
                     for (k, j), s in self.runs.start.items()
                     if k == kind
                 ),
