@@ -28,6 +28,13 @@ def every_card_round(contract, aces, lay_down, **melds):
     return read_document(doc)
 
 
+def three_runs_round_the_corner():
+    """Three runs of 4 round the corner and a set of 4, jokers never side by side."""
+    return every_card_round(
+        [{"set": 4}, {"run": 4, "count": 3}], "round_the_corner", {}, jokers_side_by_side=False
+    )
+
+
 def refused_at_once(rules, hand):
     played, way = round_rules(rules, 1), contract_for(rules, 1)
     assert walk_runs(played, way, hand, Budget(1)) is None  # not one state walked
@@ -52,24 +59,14 @@ def test_jokers_never_side_by_side_leave_one_suit_of_two_ranks_two_runs_at_most(
     # every card laid. A run of 4 holds two naturals at two ranks of its suit: hearts,
     # diamonds and clubs hold only deuces, spades 2S 2S 2S 4S (four naturals, two runs at
     # most). The deuce walk met 10,060 states before saying none.
-    rules = every_card_round(
-        [{"set": 4}, {"run": 4, "count": 3}],
-        "round_the_corner",
-        {},
-        jokers_side_by_side=False,
-    )
+    rules = three_runs_round_the_corner()
     hand = parse_cards("2S 2S 2S 2H 2H 2H 2D 2D 2D 2C 2C 2C JK JK JK 4S")
     refused_at_once(rules, hand)
 
 
 def test_a_suit_of_enough_ranks_is_walked():
     # The same contract where spades hold every rank: the walk is made, and lays it.
-    rules = every_card_round(
-        [{"set": 4}, {"run": 4, "count": 3}],
-        "round_the_corner",
-        {},
-        jokers_side_by_side=False,
-    )
+    rules = three_runs_round_the_corner()
     hand = parse_cards("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 5H 5D 5C 5S 5H")
     played, way = round_rules(rules, 1), contract_for(rules, 1)
     assert walk_runs(played, way, hand, Budget(1_000)) is not None
