@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from .cards import SUITS, Card
+from .errors import SearchTooLarge
 from .limits import Budget, jokers_laid
 from .systems import Contract, RuleSystem
 from .walk_corner import quietest, turned, turned_rank
@@ -121,6 +122,8 @@ class Walking:
             own.charge(self.reading)
             self.reading = 0
             path = self.diver.go()
+        except SearchTooLarge:
+            raise SearchTooLarge(nodes=budget.size) from None  # said as the caller's budget
         finally:
             budget.charge(own.size - own.left)
         if path is None:
