@@ -86,9 +86,12 @@ def solve_contract(
     walks = Budget(WALK_NODES)
     late_walk = Budget(LATE_WALK_NODES)
     plays = deuce_plays(hand, rules.meld_rules)
-    telling = deuces_used(plays, ways, rules.meld_rules, contract.lay_all_cards)[-1]
+    every = deuces_used(plays, ways, rules.meld_rules, contract.lay_all_cards)
+    telling = every[-1]  # where none lays, the hand is told with every deuce wild
     most = rules.lay_down_jokers_most
-    plays = deuces_used(plays, ways, rules.meld_rules, contract.lay_all_cards, most)
+    if most is not None:  # no more deuces wild than one lay-down has room for
+        every = deuces_used(plays, ways, rules.meld_rules, contract.lay_all_cards, most)
+    plays = every
     # Where the walk takes every way, it plays the wild deuces itself, once for all plays.
     wild = _deuces_walked(rules, searched_ways, hand) if len(plays) > 1 else None
     walked: Melds | None = None
