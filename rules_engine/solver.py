@@ -85,13 +85,12 @@ def solve_contract(
     shapes = Budget(SHAPE_NODES)
     walks = Budget(WALK_NODES)
     late_walk = Budget(LATE_WALK_NODES)
-    plays = deuce_plays(hand, rules.meld_rules)
-    every = deuces_used(plays, ways, rules.meld_rules, contract.lay_all_cards)
-    telling = every[-1]  # where none lays, the hand is told with every deuce wild
+    every = deuce_plays(hand, rules.meld_rules)
+    plays = deuces_used(every, ways, rules.meld_rules, contract.lay_all_cards)
+    telling = plays[-1]  # where none lays, the hand is told with every deuce wild
     most = rules.lay_down_jokers_most
     if most is not None:  # no more deuces wild than one lay-down has room for
-        every = deuces_used(plays, ways, rules.meld_rules, contract.lay_all_cards, most)
-    plays = every
+        plays = deuces_used(every, ways, rules.meld_rules, contract.lay_all_cards, most)
     # Where the walk takes every way, it plays the wild deuces itself, once for all plays.
     wild = _deuces_walked(rules, searched_ways, hand) if len(plays) > 1 else None
     walked: Melds | None = None
@@ -299,14 +298,13 @@ def _walk(
     walk: Budget,
     said: Budget,
     most: Budget | None = None,
-    wild: Counter[tuple[int, str]] | None = None,
 ) -> tuple[tuple[Card, ...], ...] | None:
     """The walk along the ranks in its budget, shared by every way of the hand (and past
     the shapes, no more than `most` of it); past it, said as the contract search's."""
     share = Budget(min(walk.left, most.left if most else walk.left))
     try:
         if share.left > 0:
-            return walk_runs(rules, contract, hand, share, wild)
+            return walk_runs(rules, contract, hand, share)
     except SearchTooLarge:
         pass
     finally:

@@ -20,13 +20,6 @@ from .walk_steps import Walk
 Step = Callable[[State], Iterator[tuple[State, Choice | int]]]
 
 
-def dive(walk: Walk, steps: list[Step], start: State, ranked: list[bool]) -> list[Layer] | None:
-    """The walk's path to a lay-down, one state a step (as `laid_melds` reads layers), or
-    None where no state reaches one; SearchTooLarge past the walk's budget. `ranked`:
-    whether a step is a rank's (else the split of a suit's aces)."""
-    return Dive(walk, steps, start, ranked).go()
-
-
 class Dive:
     """One dive's states, kept between calls: where the walk's budget runs out, `go` may be
     called again once the budget holds more, and goes on where it stopped (a state counts
@@ -54,7 +47,8 @@ class Dive:
         self.answer: bool | None = None
 
     def go(self) -> list[Layer] | None:
-        """The path to a lay-down (as `dive` says), or None where there is none."""
+        """The walk's path to a lay-down, one state a step (as `laid_melds` reads layers),
+        or None where there is none; SearchTooLarge past the walk's budget."""
         if self.answer is None:
             self.answer = self._follow()
         if not self.answer:
