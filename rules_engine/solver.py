@@ -36,6 +36,7 @@ from .limits import (
     hand_limits,
 )
 from .melds import Reason
+from .natural_room import short_of_naturals
 from .run_suits import one_suit_rules, own_cards, renamed
 from .run_walk import Walking, walk_runs, walkable
 from .shapes import NotDecided, decide
@@ -81,7 +82,9 @@ def solve_contract(
     # Each way of the contract, for each way to play the wild deuces (every one wild first:
     # it makes the most melds), in one budget: the work stays bounded however many.
     ways = contract.ways()
-    searched_ways = tuple(_tight(way, len(hand)) for way in ways)
+    # A way the hand's naturals can never hold is not searched (natural_room.py).
+    tight = (_tight(way, len(hand)) for way in ways)
+    searched_ways = tuple(way for way in tight if not short_of_naturals(rules, way, hand))
     shapes = Budget(SHAPE_NODES)
     walks = Budget(WALK_NODES)
     late_walk = Budget(LATE_WALK_NODES)
@@ -92,9 +95,9 @@ def solve_contract(
     if most is not None:  # no more deuces wild than one lay-down has room for
         plays = deuces_used(every, ways, rules.meld_rules, contract.lay_all_cards, most)
     # Where the walk takes every way, it plays the wild deuces itself, once for all plays.
-    wild = _deuces_walked(rules, searched_ways, hand) if len(plays) > 1 else None
+    wild = _deuces_walked(rules, searched_ways, hand) if len(plays) > 1 and searched_ways else None
     walked: Melds | None = None
-    to_search = plays
+    to_search = plays if searched_ways else []
     if wild is not None:
         # The one walk first: where no way lays, it proves so for every play of the deuces
         # at once; a lay-down it finds is kept for last, the searches below lay each deuce

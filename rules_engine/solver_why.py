@@ -10,6 +10,7 @@ from .cards import Card
 from .errors import SearchTooLarge
 from .limits import Budget
 from .melds import Reason
+from .natural_room import short_of_naturals
 from .run_walk import walk_runs, walkable
 from .systems import Contract, RuleSystem
 
@@ -51,6 +52,8 @@ def lays(
 ) -> bool:
     """Whether the hand lays this shorter contract; SearchTooLarge where neither the card
     search nor the walk decides it in what is left of their budgets."""
+    if short_of_naturals(rules, contract, hand):
+        return False
     try:
         return search_cards(rules, contract, hand, budget) is not None
     except SearchTooLarge:

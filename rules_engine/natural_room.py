@@ -1,0 +1,89 @@
+"""Whether a hand's natural cards can ever hold a way of a contract, counted before any
+search (solver.py): every meld holds some natural cards, however many jokers the hand has.
+
+A set holds its naturals in one rank, a run at as many ranks of one suit (of one colour,
+or of any suits, as the game's runs go). A meld of a kind and size needs its fewest
+naturals: its size less the jokers it may hold, where jokers may not sit side by side a
+natural at every other card of a run, and at least the naturals every meld holds; a meld
+that may be longer needs the fewest of any length it may take. So for every count t, the
+melds needing t naturals or more are at most what the ranks (or suits) can each give t
+of; and all the melds together need no more naturals than the hand holds. Where a way
+fails a count, no search can lay it: the searches are spared, on a hand of jokers and one
+suit with the sets of a long contract, their whole budgets.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from .candidates import MELD_MOST
+from .cards import Card
+from .melds import colour
+from .systems import Contract, MeldRules, Requirement, RuleSystem
+
+
+def short_of_naturals(rules: RuleSystem, way: Contract, hand: Iterable[Card]) -> bool:
+    """Whether the hand's naturals (a wild deuce counted as the natural 2 it may be) are
+    too few, or in too few ranks or suits, for this way's melds, however they are laid."""
+    meld = rules.meld_rules
+    sets = [fewest_naturals(meld, r) for r in way.requirements if r.kind == "set"]
+    runs = [fewest_naturals(meld, r) for r in way.requirements if r.kind == "run"]
+    by_rank: Counter[int] = Counter()
+    by_group: dict[str, Counter[int]] = {}
+    for card in hand:
+        if card.is_joker:
+            continue
+        by_rank[card.rank] += 1
+        by_group.setdefault(_group(card, meld), Counter())[card.rank] += 1
+    if sum(sets) + sum(runs) > sum(by_rank.values()):
+        return True
+    once = rules.same_rank_sets_count_once  # two sets of one rank fill one requirement
+    for t in set(sets):
+        if t <= 0:
+            continue
+        room = sum(min(n // t, 1) if once else n // t for n in by_rank.values())
+        if sum(f >= t for f in sets) > room:
+            return True
+    # A run's naturals are at different ranks; a suit's aces may be both low and high.
+    both_ends = meld.ace_end == "both" and not meld.circular_runs
+    spans = [
+        (len(ranks) + (ranks[1] > 1 and both_ends), ranks.total()) for ranks in by_group.values()
+    ]
+    for t in set(runs):
+        if t <= 0:
+            continue
+        room = sum(n // t for distinct, n in spans if distinct >= t)
+        if sum(f >= t for f in runs) > room:
+            return True
+    return False
+
+
+def fewest_naturals(meld: MeldRules, req: Requirement) -> int:
+    """The fewest naturals a meld filling this requirement holds, of any length it may
+    take."""
+    least = max(req.size, meld.set_min if req.kind == "set" else meld.run_min)
+    if req.exact:
+        top = least
+    elif req.kind == "run":
+        top = meld.run_max
+    else:
+        top = meld.set_max or MELD_MOST
+    return min((_naturals(meld, req.kind, n) for n in range(least, top + 1)), default=MELD_MOST)
+
+
+def _naturals(meld: MeldRules, kind: str, length: int) -> int:
+    need = max(length - meld.jokers_most(kind, length), meld.min_naturals)
+    if kind == "run" and not meld.jokers_side_by_side:
+        need = max(need, length // 2)  # no two jokers side by side: every other card
+    return need
+
+
+def _group(card: Card, meld: MeldRules) -> str:
+    """The cards one run may hold together: one suit, one colour, or every card (runs of
+    any suits, or of alternating colours)."""
+    if meld.run_suits == "one_suit":
+        return card.suit
+    if meld.run_suits == "one_colour":
+        return colour(card.suit)
+    return "*"

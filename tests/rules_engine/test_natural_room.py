@@ -1,0 +1,149 @@
+"""Before any search, the finder counts what the hand's natural cards can hold: a set holds
+its naturals in one rank, a run at as many ranks of one suit, and each meld at least its
+size less the jokers it may hold. A way of the contract the naturals cannot hold is not
+searched, and a hand none of whose ways they can hold is answered at once."""
+
+import random
+import time
+
+from rules_engine import get_rules, parse_cards
+from rules_engine.card_search import search_cards
+from rules_engine.catalogue import contract_for, round_rules
+from rules_engine.limits import Budget
+from rules_engine.natural_room import fewest_naturals, short_of_naturals
+from rules_engine.playable import read_document
+from rules_engine.run_suits import one_suit_rules, renamed
+from rules_engine.solver import solve_contract
+from rules_engine.systems import Contract, Requirement
+from rules_engine.variant_writer import document
+
+
+def one_round(contract, melds=None, lay_down=None, decks=4):
+    """A house game of one round of 14 cards, four decks of two jokers."""
+    doc = document(get_rules("liverpool"))
+    doc |= {"slug": "naturals", "name": {"en": "Naturals"}, "players": [2, 4]}
+    doc["rounds"] = [{"cards": 14, "contract": contract}]
+    doc["melds"] = {"set_min": 3, "run_min": 3} | (melds or {})
+    doc["lay_down"] = lay_down or {}
+    doc["deal"] = {
+        "extra_cards": 10,
+        "jokers_per_deck": 2,
+        "decks": [{"players": [2, 8], "decks": decks}],
+    }
+    return round_rules(read_document(doc), 1)
+
+
+def short(rules, hand):
+    return short_of_naturals(rules, contract_for(rules, 1), parse_cards(hand))
+
+
+def test_a_set_holding_no_more_jokers_than_naturals_needs_three_of_one_rank_for_five_cards():
+    # Seen as the bench's slowest hand (seed 39): eight jokers and sixteen spades, no rank
+    # three times, against contracts whose every way asks a set of 5 or 6. Every search
+    # spent its budget before saying none: 90 ms.
+    rules = one_round(
+        [{"run": 9}, {"set": 6, "count": 2}],
+        {"jokers_at_most_naturals": True},
+    )
+    pairs = "JK JK JK JK JK JK JK JK 5S 2S 7S JS 4S KS 6S KS 4S QS 6S 8S 3S 5S 2S QS"
+    assert short(rules, pairs)
+    assert not short(rules, pairs.replace("7S", "5S") + " 6S 4S")
+
+
+def test_the_finder_answers_such_a_hand_at_once_and_says_why():
+    rules = one_round([{"set": 5, "count": 2}], {"jokers_at_most_naturals": True})
+    hand = parse_cards("JK JK JK JK JK JK 5S 5H 7S 7D 9C 9C KS")
+    start = time.perf_counter()
+    solution = solve_contract(rules, 1, hand)
+    assert not solution.found
+    assert (time.perf_counter() - start) < 1  # generous: not one search was made
+    assert solution.reasons[0].code == "only_n_possible"
+    assert solution.reasons[0].params["possible"] == 0
+
+
+def test_a_meld_that_may_be_longer_needs_the_fewest_naturals_of_any_length():
+    # One joker in a meld of 4, three from 5 cards on: a set of at least 4 holds two
+    # naturals and three jokers; a set of exactly 4 holds three naturals.
+    rules = one_round(
+        [{"set": 4}],
+        {"joker_limits": [{"from_size": 1, "most": 1}, {"from_size": 5, "most": 3}]},
+    )
+    meld = rules.meld_rules
+    assert fewest_naturals(meld, Requirement("set", 4)) == 2
+    assert fewest_naturals(meld, Requirement("set", 4, exact=True)) == 3
+
+
+def test_a_run_whose_jokers_never_sit_side_by_side_holds_a_natural_at_every_other_card():
+    apart = one_round([{"run": 5}], {"jokers_side_by_side": False}).meld_rules
+    beside = one_round([{"run": 5}]).meld_rules
+    assert fewest_naturals(apart, Requirement("run", 5, exact=True)) == 2
+    assert fewest_naturals(beside, Requirement("run", 5, exact=True)) == 1
+
+
+def test_a_run_holds_its_naturals_at_as_many_ranks_of_its_suit():
+    rules = one_round([{"run": 4}], {"jokers_at_most_naturals": True})
+    assert short(rules, "5H 5H JK JK JK")  # two naturals, one rank
+    assert not short(rules, "5H 6H JK JK JK")
+
+
+def test_runs_of_any_suits_hold_naturals_of_every_suit():
+    one_suit = one_round([{"run": 4}], {"jokers_at_most_naturals": True})
+    any_suit = one_round([{"run": 4}], {"jokers_at_most_naturals": True, "runs": "any_suit"})
+    assert short(one_suit, "5H 6S JK JK JK")
+    assert not short(any_suit, "5H 6S JK JK JK")
+
+
+def test_two_sets_of_one_rank_counting_once_need_as_many_ranks():
+    sets = [{"set": 3, "count": 2}]
+    once = one_round(sets, lay_down={"same_rank_sets_count_once": True})
+    twice = one_round(sets)
+    six_sevens = "7H 7H 7S 7S 7D 7D JK"
+    assert short(once, six_sevens)
+    assert not short(twice, six_sevens)
+
+
+def test_every_meld_together_needs_no_more_naturals_than_the_hand_holds():
+    # A set of 3 and a run of 4 each hold two naturals: three naturals are too few,
+    # though each meld alone could be made.
+    rules = one_round([{"set": 3}, {"run": 4}], {"jokers_at_most_naturals": True})
+    assert short(rules, "7H 7S 8H JK JK JK JK")
+    assert not short(rules, "7H 7S 8H 9H JK JK JK")
+
+
+def test_a_way_the_naturals_cannot_hold_has_no_lay_down():
+    # Against the card search, which is exact: random hands of few naturals and many
+    # jokers under every joker rule, each way the count refuses is one it cannot lay.
+    rng = random.Random("natural-room")
+    refused = 0
+    for trial in range(300):
+        melds = {
+            "jokers_at_most_naturals": rng.random() < 0.5,
+            "jokers_side_by_side": rng.random() < 0.5,
+            "runs": rng.choice(("one_suit", "any_suit", "one_colour")),
+        }
+        if rng.random() < 0.4:
+            melds["joker_limits"] = [{"from_size": 1, "most": rng.randint(1, 3)}]
+        contract = [
+            {rng.choice(("set", "run")): rng.randint(3, 5)} for _ in range(rng.randint(1, 3))
+        ]
+        rules = one_round(contract, melds)
+        pack = [f"{r}{s}" for r in "A23456789TJQK" for s in "SHDC"] * 2
+        hand = parse_cards(" ".join(rng.sample(pack, rng.randint(2, 8)) + ["JK"] * 8))
+        way = contract_for(rules, 1)
+        if not short_of_naturals(rules, way, hand):
+            continue
+        refused += 1
+        searched = rules
+        if rules.meld_rules.run_suits != "one_suit":
+            searched = one_suit_rules(rules)
+            hand = [renamed(c, rules.meld_rules) for c in hand]
+        assert search_cards(searched, way, hand, Budget(10**6)) is None, (trial, contract, hand)
+    assert refused > 50
+
+
+def test_a_contract_the_naturals_can_hold_is_still_searched():
+    rules = one_round([{"set": 3}, {"run": 4}], {"jokers_at_most_naturals": True})
+    way = Contract((Requirement("set", 3), Requirement("run", 4)))
+    hand = parse_cards("7H 7S 8H 9H JK JK JK")
+    assert not short_of_naturals(rules, way, hand)
+    assert solve_contract(rules, 1, hand).found
