@@ -52,28 +52,29 @@ def run_states(meld: MeldRules, reqs: tuple[Requirement, ...]) -> RunStates:
     canon: dict[tuple[int, int, int], tuple[int, int, int]] = {}
     dead: set[tuple[int, int, int]] = set()
     for kind, req in enumerate(reqs):
-        seen: dict[frozenset[tuple[int, int]], tuple[int, int, int]] = {}
+        fit = [fits(req, n) for n in range(2 * RUN_MOST + 3)]
+        seen: dict[tuple[int, ...], tuple[int, int, int]] = {}
         for length in range(1, RUN_MOST + 3):
             for used in range(length + 1):
-                future = frozenset(
-                    (more, jokers)
+                # Its future: for m cards more, the most jokers among them that fit (0 to
+                # that many, -1: none, m cards more never fit).
+                future = tuple(
+                    max(-1, min(more, most[length + more] - used)) if fit[length + more] else -1
                     for more in range(RUN_MOST + 1)
-                    if fits(req, length + more)
-                    for jokers in range(more + 1)
-                    if used + jokers <= most[length + more]
                 )
                 me = seen.setdefault(future, (kind, length, used))
                 canon[(kind, length, used)] = me
-                if not future:
+                ways = [(m, j) for m, j in enumerate(future) if j >= 0]
+                if not ways:
                     dead.add(me)
                 elif me == (kind, length, used):
                     for last in (False, True) if apart else (False,):
                         ids[(*me, last)] = len(info)
-                        short = min(m for m, _ in future)
-                        naturals = min(m - j for m, j in future)
+                        short = ways[0][0]
+                        naturals = min(m - j for m, j in ways)
                         # Of m cards more in a row, a joker at every other one at most.
-                        spaced = min(max(m - j, (m + last) // 2) for m, j in future)
-                        info.append((kind, (0, 0) in future, short, naturals, spaced))
+                        spaced = min(max(m - j, (m + last) // 2) for m, j in ways)
+                        info.append((kind, future[0] >= 0, short, naturals, spaced))
     for (kind, length, used, last), number in ids.items():
         grown = []
         for joker in (False, True):

@@ -65,7 +65,10 @@ class Bounds:
     def _count(
         self, runs: tuple[int, ...], ahead: tuple[int, ...], laid: tuple[int, ...] | None
     ) -> int:
-        cover = [0] * len(ahead)
+        # How many runs cover each rank ahead, as the changes where each run's cover
+        # starts and stops (a run covers the ranks from one to another).
+        size = len(ahead)
+        change = [0] * (size + 1)
         if laid is not None:
             to_start = [need - done for need, done in zip(self.need, laid, strict=True)]
             for run in runs:
@@ -73,20 +76,27 @@ class Bounds:
             for kind, count in enumerate(to_start):
                 if count <= 0:
                     continue
-                size = self.whole[kind]
-                if size > len(ahead):
+                whole = self.whole[kind]
+                if whole > size:
                     return self.jokers + 1  # no room left for it
-                for d in range(len(ahead) - size, size):
-                    cover[d] += count
+                if size - whole < whole:
+                    change[size - whole] += count
+                    change[whole] -= count
         states, short = self.states, self.short_of
         for run in runs:
             role = (run // states) & 3
             if role == WAITING:  # it comes back as a head that ends at the king
-                for d in range(max(0, len(ahead) - max(1, short[run])), len(ahead)):
-                    cover[d] += 1
+                change[max(0, size - max(1, short[run]))] += 1
+                change[size] -= 1
                 continue
             # A head across the corner goes on to the king; a tail: counted none.
-            reach = short[run] if role == 0 else len(ahead) if role == HEAD else 0
-            for d in range(min(reach, len(ahead))):
-                cover[d] += 1
-        return sum(max(0, c - a) for c, a in zip(cover, ahead, strict=True))
+            reach = short[run] if role == 0 else size if role == HEAD else 0
+            if reach > 0:
+                change[0] += 1
+                change[min(reach, size)] -= 1
+        lacking = cover = 0
+        for d in range(size):
+            cover += change[d]
+            if cover > ahead[d]:
+                lacking += cover - ahead[d]
+        return lacking

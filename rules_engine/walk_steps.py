@@ -27,8 +27,14 @@ from .walk_laid import Choice, State
 from .walk_sets import SetPlan
 
 # (runs still open, kinds laid, naturals and jokers taken, choices, runs that ended, waiting
-# runs that went on, naturals and cards the runs still open need)
-Going = tuple[tuple[int, ...], list[int], int, int, tuple[int, ...], int, int, int, int]
+# runs that went on, naturals and cards the runs still open need, runs open at the rank)
+Going = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], int, int, int, int, int]
+# (runs still open, kinds laid, naturals and jokers taken, choices, runs that ended, waiting
+# runs that went on): one way runs go on at a rank
+Way = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], int, int]
+# (kinds laid after the rank, room for runs of each kind still to start, how many may start,
+# naturals and cards whole runs of the kinds still to start need)
+Plan = tuple[tuple[int, ...], tuple[int, ...], int, int, int]
 # (new runs: (id, a joker first) each, their ids, naturals and jokers taken, naturals and
 # cards they need, and whole runs of their kinds would need)
 Starting = tuple[tuple[tuple[int, bool], ...], tuple[int, ...], int, int, int, int, int, int]
@@ -79,6 +85,8 @@ class Walk:
         # The runs open -> how they may go on; what may start -> the ways it may.
         self._ways_on: dict[tuple[object, ...], list[Going]] = {}
         self._ways_in: dict[tuple[object, ...], list[Starting]] = {}
+        self._plans: dict[tuple[object, ...], Plan] = {}
+        self._groups: dict[tuple[int, ...], list[Way]] = {}
         # What a run of each kind needs whole: its cards, and natural ones of them.
         self.whole = [size for size, _ in self.kinds]
         self.whole_naturals = [
@@ -107,36 +115,50 @@ class Walk:
         ]
         self.bounds = Bounds(jokers, self.need, self.whole, states, self.kind_of, self.short_of)
 
-    def _continued(
-        self, runs: tuple[int, ...], i: int, naturals: int, jokers: int, left: int
-    ) -> Iterator[tuple[list[int], list[int], int, int, tuple[int, ...], int, int]]:
-        """Each way the runs open from index i on go on at this rank: (runs still open,
-        kinds laid, naturals taken, jokers taken, each run's choice, runs that ended,
-        waiting runs that went on). Runs in the same state are told apart by how many of
-        them do what, not which. `left`: the ranks of the suit after this one (-1: past its
-        end), which a run must be able to reach its size in."""
-        if i == len(runs):
-            yield [], [], 0, 0, (), 0, 0
-            return
-        me = runs[i]
-        end = i + 1
-        while end < len(runs) and runs[end] == me:
-            end += 1
-        for new, laid, natural, joker, picks, ended, back in self._options(
-            me, end - i, naturals, jokers, left
-        ):
-            for rest, laid_after, n, j, choices, e, b in self._continued(
-                runs, end, naturals - natural, jokers - joker, left
-            ):
-                yield (
-                    new + rest,
-                    laid + laid_after,
+    def _continued(self, runs: tuple[int, ...], naturals: int, jokers: int, left: int) -> list[Way]:
+        """Each way the runs open go on at this rank: (runs still open, kinds laid,
+        naturals taken, jokers taken, each run's choice, runs that ended, waiting runs that
+        went on). Runs in the same state are told apart by how many of them do what, not
+        which. `left`: the ranks of the suit after this one (-1: past its end), which a run
+        must be able to reach its size in."""
+        ways: list[Way] = [((), (), 0, 0, (), 0, 0)]
+        i = 0
+        while i < len(runs):
+            me = runs[i]
+            end = i + 1
+            while end < len(runs) and runs[end] == me:
+                end += 1
+            group = end - i
+            ways = [
+                (
+                    still + new,
+                    shut + laid,
                     n + natural,
                     j + joker,
-                    picks + choices,
-                    ended + e,
-                    back + b,
+                    choices + picks,
+                    e + ended,
+                    b + back,
                 )
+                for still, shut, n, j, choices, e, b in ways
+                for new, laid, natural, joker, picks, ended, back in self._group(
+                    me, group, naturals - n, jokers - j, left
+                )
+            ]
+            i = end
+        return ways
+
+    def _group(self, me: int, group: int, naturals: int, jokers: int, left: int) -> list[Way]:
+        """`_options` of `group` runs of id `me`, made once for every state that asks."""
+        key = (me, group, min(naturals, group), min(jokers, group), left)
+        made = self._groups.get(key)
+        if made is None:
+            made = self._groups[key] = [
+                (tuple(new), tuple(laid), natural, joker, picks, ended, back)
+                for new, laid, natural, joker, picks, ended, back in self._options(
+                    me, group, naturals, jokers, left
+                )
+            ]
+        return made
 
     def _options(
         self, me: int, group: int, naturals: int, jokers: int, left: int
@@ -222,7 +244,7 @@ class Walk:
         key = (runs, available, spare, left)
         made = self._ways_on.get(key)
         if made is None:
-            naturals, short = self.naturals_of, self.short_of
+            naturals, short, states = self.naturals_of, self.short_of, self.states
             made = [
                 (
                     tuple(sorted(still)),  # as the state keeps its runs
@@ -234,30 +256,49 @@ class Walk:
                     back,
                     sum(naturals[r] for r in still),
                     sum(short[r] for r in still),
+                    # Runs open at this rank (a run waiting across the corner holds none).
+                    sum((r // states) & 3 != WAITING for r in still),
                 )
                 for still, shut, n, j, choices, ended, back in self._continued(
-                    runs, 0, available, spare, left
+                    runs, available, spare, left
                 )
             ]
             self._ways_on[key] = made
         return made
 
     def _starting(
-        self, room: list[int], naturals: int, jokers: int, most: int, left: int, ace: bool
+        self, room: tuple[int, ...], naturals: int, jokers: int, most: int, left: int, ace: bool
     ) -> list[Starting]:
         """`_started`, made once for every state that may start the same runs (`ace`:
         at the ace round the corner, where tails may start too)."""
-        key = (tuple(room), min(naturals, most), min(jokers, most), most, left, ace)
+        key = (room, min(naturals, most), min(jokers, most), most, left, ace)
         made = self._ways_in.get(key)
         if made is None:
             openings = self.at_ace if ace else self.openings
             made = [
                 (new, tuple(sorted(opened)), n, j, need_n, need_c, whole_n, whole_c)
                 for new, opened, n, j, need_n, need_c, whole_n, whole_c in self._started(
-                    room, naturals, jokers, most, 0, left, openings
+                    list(room), naturals, jokers, most, 0, left, openings
                 )
             ]
             self._ways_in[key] = made
+        return made
+
+    def _plan(self, laid: tuple[int, ...], still: tuple[int, ...], shut: tuple[int, ...]) -> Plan:
+        """What the runs laid and still open after a rank leave to start, made once for
+        every state that asks the same."""
+        key = (laid, still, *shut)
+        made = self._plans.get(key)
+        if made is None:
+            done = list(laid)
+            for kind in shut:
+                done[kind] += 1
+            room = [need - d for need, d in zip(self.need, done, strict=True)]
+            for run in still:
+                room[self.kind_of[run]] -= 1
+            to_start_n = sum(r * n for r, n in zip(room, self.whole_naturals, strict=True))
+            to_start_c = sum(r * c for r, c in zip(room, self.whole, strict=True))
+            made = self._plans[key] = (tuple(done), tuple(room), sum(room), to_start_n, to_start_c)
         return made
 
     def step(
@@ -279,7 +320,6 @@ class Walk:
         rank = 1 if position == 14 else position
         final = position == 0
         left = -1 if final else self.last - position
-        kinds = range(len(self.kinds))
         naturals_left = later + beyond
         spend = self.budget.spend
         ace = self.circular and position == 1
@@ -287,38 +327,23 @@ class Walk:
         bounds = self.bounds
         coming = bounds.coming(position, ahead) if not beyond and not self.sets.empty else None
         for going in self._going_on(runs, available, spare, left):
-            still, shut, n, j, choices, ended, back, need_naturals, need_cards = going
-            # Runs open at this rank (a run waiting across the corner holds none here).
-            occupied = len(still)
-            if self.circular:
-                occupied -= sum((r // self.states) & 3 == WAITING for r in still)
+            still, shut, n, j, choices, ended, back, need_naturals, need_cards, occupied = going
             # A waiting run going on starts again, as far as following on and meeting go.
             if back and ((self.no_touch and ended) or (self.apart and occupied > 1)):
                 continue
-            done = list(laid)
-            for kind in shut:
-                done[kind] += 1
-            laid_now = tuple(done)
+            laid_now, room, most, to_start_n, to_start_c = self._plan(laid, still, shut)
             if final:
                 if self.circular and self.no_touch and aces and ended:
                     continue  # a run ended at the king, beside one that began at the ace
                 spend()
                 yield (0, (), laid_now, spent + j, pool), (choices, (), 0)
                 continue
-            room = [self.need[k] - done[k] for k in kinds]
-            for run in still:
-                room[self.kind_of[run]] -= 1
-            most = sum(room)
             if (self.no_touch and ended) or (self.apart and occupied):
                 most = 0
             elif self.apart:
                 most = min(most, 1)
             # What the open runs need, against what the suit has left, and with the runs
-            # still to start, against what every suit has left.
-            to_start_n = to_start_c = 0
-            for k in kinds:
-                to_start_n += room[k] * self.whole_naturals[k]
-                to_start_c += room[k] * self.whole[k]
+            # still to start (`to_start_n`, `to_start_c`), against what every suit has left.
             starts = self._starting(room, available - n, spare - j, most, left, ace)
             spend(len(starts))
             for new, opened, taken, jokers, open_n, open_c, whole_n, whole_c in starts:
@@ -327,6 +352,13 @@ class Walk:
                 # The runs open after this rank, sorted as a state keeps them.
                 runs_after = tuple(sorted(still + opened)) if opened else still
                 for pooled, natural_wild in self._left_over(available, n + taken, wild):
+                    jokers_left = spare - j - jokers - natural_wild
+                    if jokers_left < 0 or open_n > later or open_c > later + jokers_left:
+                        continue
+                    if open_n + to_start_n - whole_n > naturals_left:
+                        continue
+                    if open_c + to_start_c - whole_c > naturals_left + jokers_left:
+                        continue
                     after = pool
                     if pooled or settles:  # what no run takes is the sets'
                         if self.lay_all and self.sets.empty and pooled:
@@ -335,13 +367,6 @@ class Walk:
                         if grown is None:
                             continue
                         after = grown
-                    jokers_left = spare - j - jokers - natural_wild
-                    if jokers_left < 0 or open_n > later or open_c > later + jokers_left:
-                        continue
-                    if open_n + to_start_n - whole_n > naturals_left:
-                        continue
-                    if open_c + to_start_c - whole_c > naturals_left + jokers_left:
-                        continue
                     # In the last suit with cards, the runs still to start lie ahead too,
                     # and the sets' pool grows by this suit's cards ahead at most.
                     starting = laid_now if last_suit else None
