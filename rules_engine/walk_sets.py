@@ -40,6 +40,7 @@ class SetPlan:
     ) -> None:
         counted = Counter((r.size, r.exact) for r in reqs)
         self.kinds = sorted(counted)
+        self.empty = not self.kinds  # no sets: runs only
         # Where cards may stay in hand, how many may (the hand's cards past what its melds
         # need, or None: not counted). The pool then counts how many are still free to stay:
         # each natural no meld can take is one fewer, and past none the state lays nothing.
@@ -61,10 +62,6 @@ class SetPlan:
         self._memo: dict[tuple[object, ...], tuple[object, ...] | None] = {}
         self._taken: dict[tuple[tuple[int, ...], int], list[int]] = {}
         self._least: dict[tuple[tuple[int, ...], ...], int] = {}
-
-    @property
-    def empty(self) -> bool:
-        return not self.kinds
 
     def jokers_at_least(self, pool: Pool, coming: tuple[int, ...]) -> int:
         """The fewest jokers the sets take, whatever the walk does next: each set holds one

@@ -29,9 +29,6 @@ from .walk_sets import SetPlan
 # (runs still open, kinds laid, naturals and jokers taken, choices, runs that ended, waiting
 # runs that went on, naturals and cards the runs still open need, runs open at the rank)
 Going = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], int, int, int, int, int]
-# (runs still open, kinds laid, naturals and jokers taken, choices, runs that ended, waiting
-# runs that went on): one way runs go on at a rank
-Way = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], int, int]
 # (kinds laid after the rank, room for runs of each kind still to start, how many may start,
 # naturals and cards whole runs of the kinds still to start need)
 Plan = tuple[tuple[int, ...], tuple[int, ...], int, int, int]
@@ -86,7 +83,7 @@ class Walk:
         self._ways_on: dict[tuple[object, ...], list[Going]] = {}
         self._ways_in: dict[tuple[object, ...], list[Starting]] = {}
         self._plans: dict[tuple[object, ...], Plan] = {}
-        self._groups: dict[tuple[int, ...], list[Way]] = {}
+        self._groups: dict[tuple[int, ...], list[Going]] = {}
         # What a run of each kind needs whole: its cards, and natural ones of them.
         self.whole = [size for size, _ in self.kinds]
         self.whole_naturals = [
@@ -115,13 +112,14 @@ class Walk:
         ]
         self.bounds = Bounds(jokers, self.need, self.whole, states, self.kind_of, self.short_of)
 
-    def _continued(self, runs: tuple[int, ...], naturals: int, jokers: int, left: int) -> list[Way]:
-        """Each way the runs open go on at this rank: (runs still open, kinds laid,
-        naturals taken, jokers taken, each run's choice, runs that ended, waiting runs that
-        went on). Runs in the same state are told apart by how many of them do what, not
+    def _continued(
+        self, runs: tuple[int, ...], naturals: int, jokers: int, left: int
+    ) -> list[Going]:
+        """Each way the runs open go on at this rank (a `Going`, its runs still open not
+        yet sorted). Runs in the same state are told apart by how many of them do what, not
         which. `left`: the ranks of the suit after this one (-1: past its end), which a run
         must be able to reach its size in."""
-        ways: list[Way] = [((), (), 0, 0, (), 0, 0)]
+        ways: list[Going] = [((), (), 0, 0, (), 0, 0, 0, 0, 0)]
         i = 0
         while i < len(runs):
             me = runs[i]
@@ -138,22 +136,48 @@ class Walk:
                     choices + picks,
                     e + ended,
                     b + back,
+                    need_n + more_n,
+                    need_c + more_c,
+                    open_ + more_open,
                 )
-                for still, shut, n, j, choices, e, b in ways
-                for new, laid, natural, joker, picks, ended, back in self._group(
-                    me, group, naturals - n, jokers - j, left
-                )
+                for still, shut, n, j, choices, e, b, need_n, need_c, open_ in ways
+                for (
+                    new,
+                    laid,
+                    natural,
+                    joker,
+                    picks,
+                    ended,
+                    back,
+                    more_n,
+                    more_c,
+                    more_open,
+                ) in self._group(me, group, naturals - n, jokers - j, left)
             ]
             i = end
         return ways
 
-    def _group(self, me: int, group: int, naturals: int, jokers: int, left: int) -> list[Way]:
-        """`_options` of `group` runs of id `me`, made once for every state that asks."""
+    def _group(self, me: int, group: int, naturals: int, jokers: int, left: int) -> list[Going]:
+        """`_options` of `group` runs of id `me`, made once for every state that asks: with
+        what the runs they leave open need (naturals, cards), and how many of those are open
+        at this rank (a run waiting across the corner holds none)."""
         key = (me, group, min(naturals, group), min(jokers, group), left)
         made = self._groups.get(key)
         if made is None:
+            need_n, need_c, states = self.naturals_of, self.short_of, self.states
             made = self._groups[key] = [
-                (tuple(new), tuple(laid), natural, joker, picks, ended, back)
+                (
+                    tuple(new),
+                    tuple(laid),
+                    natural,
+                    joker,
+                    picks,
+                    ended,
+                    back,
+                    sum(need_n[r] for r in new),
+                    sum(need_c[r] for r in new),
+                    sum((r // states) & 3 != WAITING for r in new),
+                )
                 for new, laid, natural, joker, picks, ended, back in self._options(
                     me, group, naturals, jokers, left
                 )
@@ -244,24 +268,9 @@ class Walk:
         key = (runs, available, spare, left)
         made = self._ways_on.get(key)
         if made is None:
-            naturals, short, states = self.naturals_of, self.short_of, self.states
             made = [
-                (
-                    tuple(sorted(still)),  # as the state keeps its runs
-                    shut,
-                    n,
-                    j,
-                    choices,
-                    ended,
-                    back,
-                    sum(naturals[r] for r in still),
-                    sum(short[r] for r in still),
-                    # Runs open at this rank (a run waiting across the corner holds none).
-                    sum((r // states) & 3 != WAITING for r in still),
-                )
-                for still, shut, n, j, choices, ended, back in self._continued(
-                    runs, available, spare, left
-                )
+                (tuple(sorted(going[0])), *going[1:])  # as the state keeps its runs
+                for going in self._continued(runs, available, spare, left)
             ]
             self._ways_on[key] = made
         return made
@@ -287,7 +296,7 @@ class Walk:
     def _plan(self, laid: tuple[int, ...], still: tuple[int, ...], shut: tuple[int, ...]) -> Plan:
         """What the runs laid and still open after a rank leave to start, made once for
         every state that asks the same."""
-        key = (laid, still, *shut)
+        key = (laid, still, shut)
         made = self._plans.get(key)
         if made is None:
             done = list(laid)
@@ -324,23 +333,24 @@ class Walk:
         spend = self.budget.spend
         ace = self.circular and position == 1
         last_suit = not beyond
-        bounds = self.bounds
-        coming = bounds.coming(position, ahead) if not beyond and not self.sets.empty else None
+        bounds, sets, no_touch, apart = self.bounds, self.sets, self.no_touch, self.apart
+        coming = bounds.coming(position, ahead) if not beyond and not sets.empty else None
+        only_runs = self.lay_all and sets.empty  # every natural no run takes stays in hand
         for going in self._going_on(runs, available, spare, left):
             still, shut, n, j, choices, ended, back, need_naturals, need_cards, occupied = going
             # A waiting run going on starts again, as far as following on and meeting go.
-            if back and ((self.no_touch and ended) or (self.apart and occupied > 1)):
+            if back and ((no_touch and ended) or (apart and occupied > 1)):
                 continue
             laid_now, room, most, to_start_n, to_start_c = self._plan(laid, still, shut)
             if final:
-                if self.circular and self.no_touch and aces and ended:
+                if self.circular and no_touch and aces and ended:
                     continue  # a run ended at the king, beside one that began at the ace
                 spend()
                 yield (0, (), laid_now, spent + j, pool), (choices, (), 0)
                 continue
-            if (self.no_touch and ended) or (self.apart and occupied):
+            if (no_touch and ended) or (apart and occupied):
                 most = 0
-            elif self.apart:
+            elif apart:
                 most = min(most, 1)
             # What the open runs need, against what the suit has left, and with the runs
             # still to start (`to_start_n`, `to_start_c`), against what every suit has left.
@@ -351,7 +361,12 @@ class Walk:
                 open_c += need_cards
                 # The runs open after this rank, sorted as a state keeps them.
                 runs_after = tuple(sorted(still + opened)) if opened else still
-                for pooled, natural_wild in self._left_over(available, n + taken, wild):
+                over = (
+                    self._left_over(available, n + taken, wild)
+                    if wild
+                    else ((available - n - taken, 0),)
+                )
+                for pooled, natural_wild in over:
                     jokers_left = spare - j - jokers - natural_wild
                     if jokers_left < 0 or open_n > later or open_c > later + jokers_left:
                         continue
@@ -361,9 +376,9 @@ class Walk:
                         continue
                     after = pool
                     if pooled or settles:  # what no run takes is the sets'
-                        if self.lay_all and self.sets.empty and pooled:
+                        if only_runs and pooled:
                             continue
-                        grown = self.sets.added(pool, rank, pooled, settles)
+                        grown = sets.added(pool, rank, pooled, settles)
                         if grown is None:
                             continue
                         after = grown
@@ -372,7 +387,7 @@ class Walk:
                     starting = laid_now if last_suit else None
                     taken = bounds.jokers_ahead(runs_after, ahead, starting) if ahead else 0
                     if coming is not None:
-                        taken += self.sets.jokers_at_least(after, coming)
+                        taken += sets.jokers_at_least(after, coming)
                     if taken > jokers_left:
                         continue
                     # Round the corner, the first field tells whether a run began at the ace
