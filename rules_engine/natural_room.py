@@ -14,8 +14,8 @@ suit with the sets of a long contract, their whole budgets.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
+from functools import cache
 
 from .candidates import MELD_MOST
 from .cards import Card
@@ -26,37 +26,62 @@ from .systems import Contract, MeldRules, Requirement, RuleSystem
 def short_of_naturals(rules: RuleSystem, way: Contract, hand: Iterable[Card]) -> bool:
     """Whether the hand's naturals (a wild deuce counted as the natural 2 it may be) are
     too few, or in too few ranks or suits, for this way's melds, however they are laid."""
-    meld = rules.meld_rules
-    sets = [fewest_naturals(meld, r) for r in way.requirements if r.kind == "set"]
-    runs = [fewest_naturals(meld, r) for r in way.requirements if r.kind == "run"]
-    by_rank: Counter[int] = Counter()
-    by_group: dict[str, Counter[int]] = {}
-    for card in hand:
-        if card.is_joker:
-            continue
-        by_rank[card.rank] += 1
-        by_group.setdefault(_group(card, meld), Counter())[card.rank] += 1
-    if sum(sets) + sum(runs) > sum(by_rank.values()):
-        return True
-    once = rules.same_rank_sets_count_once  # two sets of one rank fill one requirement
-    for t in set(sets):
-        if t <= 0:
-            continue
-        room = sum(min(n // t, 1) if once else n // t for n in by_rank.values())
-        if sum(f >= t for f in sets) > room:
+    return NaturalRoom(rules, hand).short(way)
+
+
+class NaturalRoom:
+    """A hand's naturals, counted once for every way of a contract."""
+
+    def __init__(self, rules: RuleSystem, hand: Iterable[Card]) -> None:
+        meld = self.meld = rules.meld_rules
+        self.once = rules.same_rank_sets_count_once  # two sets of one rank fill one
+        by_rank: dict[int, int] = {}
+        by_group: dict[str, dict[int, int]] = {}
+        for card in hand:
+            if card.is_joker:
+                continue
+            rank = card.rank
+            by_rank[rank] = by_rank.get(rank, 0) + 1
+            ranks = by_group.setdefault(_group(card, meld), {})
+            ranks[rank] = ranks.get(rank, 0) + 1
+        self.naturals = sum(by_rank.values())
+        self.by_rank = list(by_rank.values())
+        # A run's naturals are at different ranks; a suit's aces may be both low and high.
+        both_ends = meld.ace_end == "both" and not meld.circular_runs
+        self.spans = [
+            (len(ranks) + (ranks.get(1, 0) > 1 and both_ends), sum(ranks.values()))
+            for ranks in by_group.values()
+        ]
+
+    def short(self, way: Contract) -> bool:
+        """Whether the naturals can never hold this way's melds."""
+        sets, runs = _fewest_of(self.meld, way.requirements)
+        if sum(sets) + sum(runs) > self.naturals:
             return True
-    # A run's naturals are at different ranks; a suit's aces may be both low and high.
-    both_ends = meld.ace_end == "both" and not meld.circular_runs
-    spans = [
-        (len(ranks) + (ranks[1] > 1 and both_ends), ranks.total()) for ranks in by_group.values()
-    ]
-    for t in set(runs):
-        if t <= 0:
-            continue
-        room = sum(n // t for distinct, n in spans if distinct >= t)
-        if sum(f >= t for f in runs) > room:
-            return True
-    return False
+        for t in set(sets):
+            if t <= 0:
+                continue
+            room = sum(min(n // t, 1) if self.once else n // t for n in self.by_rank)
+            if sum(f >= t for f in sets) > room:
+                return True
+        for t in set(runs):
+            if t <= 0:
+                continue
+            room = sum(n // t for distinct, n in self.spans if distinct >= t)
+            if sum(f >= t for f in runs) > room:
+                return True
+        return False
+
+
+@cache
+def _fewest_of(
+    meld: MeldRules, reqs: tuple[Requirement, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The fewest naturals of each set and each run of a way (made once: every hand the
+    finder is asked about counts them)."""
+    sets = tuple(fewest_naturals(meld, r) for r in reqs if r.kind == "set")
+    runs = tuple(fewest_naturals(meld, r) for r in reqs if r.kind == "run")
+    return sets, runs
 
 
 def fewest_naturals(meld: MeldRules, req: Requirement) -> int:

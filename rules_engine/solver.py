@@ -36,7 +36,7 @@ from .limits import (
     hand_limits,
 )
 from .melds import Reason
-from .natural_room import short_of_naturals
+from .natural_room import NaturalRoom
 from .run_suits import one_suit_rules, own_cards, renamed
 from .run_walk import Walking, walk_runs, walkable
 from .shapes import NotDecided, decide
@@ -84,7 +84,8 @@ def solve_contract(
     ways = contract.ways()
     # A way the hand's naturals can never hold is not searched (natural_room.py).
     tight = (_tight(way, len(hand)) for way in ways)
-    searched_ways = tuple(way for way in tight if not short_of_naturals(rules, way, hand))
+    room = NaturalRoom(rules, hand)
+    searched_ways = tuple(way for way in tight if not room.short(way))
     shapes = Budget(SHAPE_NODES)
     walks = Budget(WALK_NODES)
     late_walk = Budget(LATE_WALK_NODES)
