@@ -5,6 +5,7 @@ searched, and a hand none of whose ways they can hold is answered at once."""
 
 import random
 import time
+from dataclasses import replace
 
 from rules_engine import get_rules, parse_cards
 from rules_engine.card_search import search_cards
@@ -147,3 +148,97 @@ def test_a_contract_the_naturals_can_hold_is_still_searched():
     hand = parse_cards("7H 7S 8H 9H JK JK JK")
     assert not short_of_naturals(rules, way, hand)
     assert solve_contract(rules, 1, hand).found
+
+
+def every_card(contract, cards, melds=None, extra=0, decks=3):
+    """A house game of one round laying every card (`cards` dealt and one drawn; with
+    `extra` cards more, a hand of just the cards the melds need, which the finder reads as
+    laying every card too)."""
+    doc = document(get_rules("liverpool"))
+    doc |= {"slug": "every-card", "name": {"en": "Every card"}, "players": [2, 4]}
+    doc["rounds"] = [{"cards": cards, "contract": contract, "lay_all_cards": not extra}]
+    doc["melds"] = {"set_min": 3, "run_min": 3} | (melds or {})
+    doc["lay_down"] = {}
+    deal = [{"players": [2, 8], "decks": decks}]
+    doc["deal"] = {"extra_cards": extra, "jokers_per_deck": 2, "decks": deal}
+    return read_document(doc)
+
+
+def refused(rules, hand):
+    every = replace(contract_for(rules, 1), lay_all_cards=True)
+    return short_of_naturals(round_rules(rules, 1), every, parse_cards(hand))
+
+
+def test_runs_laying_every_card_need_a_run_over_each_natural_of_a_rank():
+    rules = every_card([{"run": 3, "count": 2}], 5)
+    assert refused(rules, "5S 5S 5S 6S 7S JK")  # three fives, two runs
+    assert not solve_contract(rules, 1, parse_cards("5S 5S 5S 6S 7S JK")).found
+    assert not refused(rules, "5S 5S 6S 6S 7S JK")
+    assert solve_contract(rules, 1, parse_cards("5S 5S 6S 6S 7S JK")).found
+
+
+def test_two_ranks_no_run_spans_need_a_run_each():
+    # No run of 3 reaches from the 5 to the 9: four runs are needed where two are laid.
+    rules = every_card([{"run": 3, "count": 2}], 5)
+    assert refused(rules, "5S 5S 9S 9S JK JK")
+    assert not solve_contract(rules, 1, parse_cards("5S 5S 9S 9S JK JK")).found
+    assert not refused(rules, "5S 5S 7S 7S JK JK")  # 5-6-7 twice
+    assert solve_contract(rules, 1, parse_cards("5S 5S 7S 7S JK JK")).found
+
+
+def test_round_the_corner_two_ranks_are_as_far_apart_as_the_shorter_way_round():
+    # Seen undecided on the bench (seed 39): five exact runs round the corner laying every
+    # card, four eights and two aces. A run of 6 over an eight never reaches the ace (seven
+    # ranks either way), so eights and aces need six runs: 115,405 states walked to say so.
+    rules = every_card(
+        [{"run": 6, "count": 2, "exact": True}, {"run": 5, "count": 3, "exact": True}],
+        20,
+        {"aces": "round_the_corner"},
+        extra=6,
+        decks=4,
+    )
+    hand = "JK JK JK JK 7D JD 9D 2D AD 4D QD 3D QD 6D 7D AD 5D KD TD 8D 8D 9D 2D 6D 5D 8D 8D"
+    assert refused(rules, hand)
+    assert not solve_contract(rules, 1, parse_cards(hand)).found
+    # Q-K-A-2-3-4, 5 to 10, J-Q-K-A-2, 3 to 7 and 8 to Q, four cards of them jokers.
+    laid = "JK JK JK JK QD QD KD AD AD 2D 2D 3D 3D 4D 4D 5D 5D 6D 6D 7D 7D 8D 9D TD TD JD JD"
+    assert not refused(rules, laid)
+    assert solve_contract(rules, 1, parse_cards(laid)).found
+
+
+def test_each_suit_needs_its_own_runs():
+    rules = every_card([{"run": 3, "count": 3}], 8)
+    assert refused(rules, "5S 5S 6S 5H 5H 6H JK JK JK")  # two runs a suit: four
+    assert not refused(rules, "5S 5S 6S 5H 6H 7H JK JK JK")
+
+
+def test_a_wild_deuce_need_not_sit_at_the_two():
+    # Every deuce wild: three deuces may be jokers anywhere, not naturals under one run.
+    rules = every_card([{"run": 3, "count": 2}], 5, {"wild_deuces": "all"})
+    hand = "2S 2S 2H 5S 6S 7S"
+    assert not refused(rules, hand)
+    assert solve_contract(rules, 1, parse_cards(hand)).found
+
+
+def test_runs_laying_every_card_the_count_refuses_have_no_lay_down():
+    # Against the card search, which is exact: random contracts of runs laying every card,
+    # hands of one or two suits, aces low, high, both or round the corner.
+    rng = random.Random("every-card")
+    refused_here = 0
+    for trial in range(400):
+        contract = [{"run": rng.randint(3, 5), "count": rng.randint(1, 2)} for _ in range(2)]
+        needed = sum(r["run"] * r["count"] for r in contract)
+        aces = rng.choice(("low_or_high", "round_the_corner", "low", "high"))
+        rules = every_card(contract, needed - 1, {"aces": aces})
+        suits = rng.choice(("S", "SH"))
+        jokers = rng.randint(0, 3)
+        pack = [f"{r}{s}" for r in "A23456789TJQK" for s in suits] * 3
+        hand = parse_cards(" ".join(rng.sample(pack, needed - jokers) + ["JK"] * jokers))
+        played, way = round_rules(rules, 1), contract_for(rules, 1)
+        if not short_of_naturals(played, way, hand):
+            continue
+        if short_of_naturals(played, replace(way, lay_all_cards=False), hand):
+            continue  # refused by the count of naturals alone
+        refused_here += 1
+        assert search_cards(played, way, hand, Budget(10**6)) is None, (trial, contract, hand)
+    assert refused_here > 50
