@@ -130,10 +130,12 @@ def solve_contract(
     # of the budget; past it the answer stays decided, with the general reason.
     searched_rules, searched = _searched(rules, _as_jokers(telling))
     try:
-        # The explanation's walk keeps to the walk's share past the shapes: where the
-        # search itself was short, the whole walk's budget would double the hand's time.
+        # The explanation's walk keeps to the walk's share past the shapes, and its card
+        # search to half the card search's budget: where the search itself was short, or
+        # the walk decided, a whole budget would add the most that search may cost.
         walk = Budget(min(walks.left, late_walk.left))
-        reasons = why_not(searched_rules, ways[0], searched, budget, walk)
+        told = Budget(min(budget.left, budget.size // 2))
+        reasons = why_not(searched_rules, ways[0], searched, told, walk)
     except SearchTooLarge:
         reasons = [Reason("cannot_combine")]
     if len(ways) > 1:  # why the first way cannot be made, after saying none can
