@@ -146,6 +146,9 @@ def fewest_naturals(meld: MeldRules, req: Requirement) -> int:
         top = meld.run_max
     else:
         top = meld.set_max or MELD_MOST
+    # Past the last length a joker limit starts at, a card more adds at most one joker:
+    # longer melds never need fewer naturals.
+    top = min(top, max([least, *(rule.from_size for rule in meld.joker_limits)]) + 1)
     return min((_naturals(meld, req.kind, n) for n in range(least, top + 1)), default=MELD_MOST)
 
 
