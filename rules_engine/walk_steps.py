@@ -15,20 +15,13 @@ from .walk_bounds import Bounds
 from .walk_corner import (
     FLAGS,
     HEAD,
-    JOKER,
-    NATURAL,
     SEAM,
-    STOP,
     TAIL,
-    WAITING,
-    corner_options,
 )
+from .walk_goings import Goings
 from .walk_laid import Choice, State
 from .walk_sets import SetPlan
 
-# (runs still open, kinds laid, naturals and jokers taken, choices, runs that ended, waiting
-# runs that went on, naturals and cards the runs still open need, runs open at the rank)
-Going = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], int, int, int, int, int]
 # (kinds laid after the rank, room for runs of each kind still to start, how many may start,
 # naturals and cards whole runs of the kinds still to start need)
 Plan = tuple[tuple[int, ...], tuple[int, ...], int, int, int]
@@ -80,10 +73,8 @@ class Walk:
         ]
         self.farthest = max(self.runs.short, default=0)
         # The runs open -> how they may go on; what may start -> the ways it may.
-        self._ways_on: dict[tuple[object, ...], list[Going]] = {}
         self._ways_in: dict[tuple[object, ...], list[Starting]] = {}
         self._plans: dict[tuple[object, ...], Plan] = {}
-        self._groups: dict[tuple[int, ...], list[Going]] = {}
         # What a run of each kind needs whole: its cards, and natural ones of them.
         self.whole = [size for size, _ in self.kinds]
         self.whole_naturals = [
@@ -111,108 +102,7 @@ class Walk:
             for kind, joker, state in self.openings
         ]
         self.bounds = Bounds(jokers, self.need, self.whole, states, self.kind_of, self.short_of)
-
-    def _continued(
-        self, runs: tuple[int, ...], naturals: int, jokers: int, left: int
-    ) -> list[Going]:
-        """Each way the runs open go on at this rank (a `Going`, its runs still open not
-        yet sorted). Runs in the same state are told apart by how many of them do what, not
-        which. `left`: the ranks of the suit after this one (-1: past its end), which a run
-        must be able to reach its size in."""
-        ways: list[Going] = [((), (), 0, 0, (), 0, 0, 0, 0, 0)]
-        i = 0
-        while i < len(runs):
-            me = runs[i]
-            end = i + 1
-            while end < len(runs) and runs[end] == me:
-                end += 1
-            group = end - i
-            ways = [
-                (
-                    still + new,
-                    shut + laid,
-                    n + natural,
-                    j + joker,
-                    choices + picks,
-                    e + ended,
-                    b + back,
-                    need_n + more_n,
-                    need_c + more_c,
-                    open_ + more_open,
-                )
-                for still, shut, n, j, choices, e, b, need_n, need_c, open_ in ways
-                for (
-                    new,
-                    laid,
-                    natural,
-                    joker,
-                    picks,
-                    ended,
-                    back,
-                    more_n,
-                    more_c,
-                    more_open,
-                ) in self._group(me, group, naturals - n, jokers - j, left)
-            ]
-            i = end
-        return ways
-
-    def _group(self, me: int, group: int, naturals: int, jokers: int, left: int) -> list[Going]:
-        """`_options` of `group` runs of id `me`, made once for every state that asks: with
-        what the runs they leave open need (naturals, cards), and how many of those are open
-        at this rank (a run waiting across the corner holds none)."""
-        key = (me, group, min(naturals, group), min(jokers, group), left)
-        made = self._groups.get(key)
-        if made is None:
-            need_n, need_c, states = self.naturals_of, self.short_of, self.states
-            made = self._groups[key] = [
-                (
-                    tuple(new),
-                    tuple(laid),
-                    natural,
-                    joker,
-                    picks,
-                    ended,
-                    back,
-                    sum(need_n[r] for r in new),
-                    sum(need_c[r] for r in new),
-                    sum((r // states) & 3 != WAITING for r in new),
-                )
-                for new, laid, natural, joker, picks, ended, back in self._options(
-                    me, group, naturals, jokers, left
-                )
-            ]
-        return made
-
-    def _options(
-        self, me: int, group: int, naturals: int, jokers: int, left: int
-    ) -> Iterator[tuple[list[int], list[int], int, int, tuple[int, ...], int, int]]:
-        """How `group` runs of id `me` go on at this rank (see `_continued`)."""
-        table = self.runs
-        if me >= self.states:  # a piece of a run across the corner
-            yield from corner_options(table, self.states, me, group, naturals, jokers, left)
-            return
-        grow = table.natural[me] if left >= 0 else -1
-        if grow >= 0 and table.short[grow] > left:
-            grow = -1
-        add = table.joker[me] if left >= 0 else -1
-        if add >= 0 and table.short[add] > left:
-            add = -1
-        kind = table.kind[me]
-        for stop in range(group + 1) if table.closes[me] else (0,):
-            for natural in range(min(group - stop, naturals) + 1) if grow >= 0 else (0,):
-                joker = group - stop - natural
-                if joker and (add < 0 or joker > jokers):
-                    continue
-                yield (
-                    [grow] * natural + [add] * joker,
-                    [kind] * stop,
-                    natural,
-                    joker,
-                    (STOP,) * stop + (NATURAL,) * natural + (JOKER,) * joker,
-                    stop,
-                    0,
-                )
+        self.goings = Goings(self.runs, states, self.naturals_of, self.short_of, self.farthest)
 
     def _started(
         self,
@@ -254,26 +144,6 @@ class Walk:
                     whole_c + self.whole[kind],
                 )
             room[kind] += 1
-
-    def _going_on(
-        self, runs: tuple[int, ...], available: int, spare: int, left: int
-    ) -> list[Going]:
-        """`_continued` of these runs, made once for every state that holds them: with what
-        the runs still open need (naturals, cards) before they may end."""
-        # No run takes more than one card a rank, nor needs more ranks than the longest
-        # way to its end: past those, more cards or ranks change nothing.
-        available = min(available, len(runs))
-        spare = min(spare, len(runs))
-        left = min(left, self.farthest)
-        key = (runs, available, spare, left)
-        made = self._ways_on.get(key)
-        if made is None:
-            made = [
-                (tuple(sorted(going[0])), *going[1:])  # as the state keeps its runs
-                for going in self._continued(runs, available, spare, left)
-            ]
-            self._ways_on[key] = made
-        return made
 
     def _starting(
         self, room: tuple[int, ...], naturals: int, jokers: int, most: int, left: int, ace: bool
@@ -336,7 +206,7 @@ class Walk:
         bounds, sets, no_touch, apart = self.bounds, self.sets, self.no_touch, self.apart
         coming = bounds.coming(position, ahead) if not beyond and not sets.empty else None
         only_runs = self.lay_all and sets.empty  # every natural no run takes stays in hand
-        for going in self._going_on(runs, available, spare, left):
+        for going in self.goings.going_on(runs, available, spare, left):
             still, shut, n, j, choices, ended, back, need_naturals, need_cards, occupied = going
             # A waiting run going on starts again, as far as following on and meeting go.
             if back and ((no_touch and ended) or (apart and occupied > 1)):
