@@ -19,7 +19,7 @@ the 115,405 states that proved it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 
 from .candidates import MELD_MOST
@@ -125,7 +125,7 @@ class NaturalRoom:
         return 14 if meld.ace_end == "high" else -1
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: a server reads any variant a table writes
 def _fewest_of(
     meld: MeldRules, reqs: tuple[Requirement, ...]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
