@@ -121,23 +121,16 @@ def test_the_dive_closes_runs_as_soon_as_they_may_end():
     # one of 4 from two decks of spades and 4 jokers, ace high only, every card laid. The
     # sets take every joker; with the most runs under way first, the dive met 8,429 states
     # before a lay-down, with the fewest left open first, 501.
-    doc = document(get_rules("liverpool"))
-    doc |= {"slug": "spades", "name": {"en": "Spades"}, "players": [2, 4]}
     contract = [
         {"run": 5, "count": 2},
         {"set": 3, "count": 2},
         {"run": 3, "count": 3},
         {"set": 4, "count": 1},
     ]
-    doc["rounds"] = [{"cards": 20, "contract": contract}]
-    doc["melds"] = {"set_min": 3, "run_min": 3, "aces": "high"}
-    doc["lay_down"] = {"exact": False, "no_contiguous_runs": False}
-    doc["deal"] = {
-        "extra_cards": 8,
-        "jokers_per_deck": 2,
-        "decks": [{"players": [2, 8], "decks": 2}],
-    }
-    rules = round_rules(read_document(doc), 1)
+    deal = {"extra_cards": 8, "jokers_per_deck": 2, "decks": [{"players": [2, 8], "decks": 2}]}
+    round_ = {"cards": 20, "contract": contract}
+    lay_down = {"exact": False, "no_contiguous_runs": False}
+    rules = round_rules(_variant(round_, {"run_min": 3, "aces": "high"}, lay_down, deal), 1)
     hand = parse_cards(
         "JK JK JK JK 10S 3S 9S 2S 9S KS 4S AS 2S 6S QS JS 7S 5S JS 7S 4S KS 10S 8S 3S 8S 6S QS 5S"
     )
