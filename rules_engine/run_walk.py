@@ -18,10 +18,11 @@ in hand, one that such a state does all of (as many runs laid or more, with as f
 or fewer, as many naturals left for the sets, the same runs open). A state is dropped where
 its open runs need more natural cards than the suit has left, or more jokers than are left
 at the ranks ahead (each open run takes a card at every rank until it may end; in the last
-suit with cards, each run still to start takes the middle ranks of those ahead, and the
-sets take a joker for each card their fullest ranks lack), or whose runs still to lay need
-more cards than every suit and joker left, or that leaves in hand more cards than the hand
-holds past what the melds need (walk_sets.py counts them).
+suit with cards, each run still to start takes the middle ranks of those ahead; the sets
+take a joker for each card their fullest ranks lack, each rank's pool with the naturals
+still to come), or whose runs still to lay need more cards than every suit and joker left,
+or that leaves in hand more cards than the hand holds past what the melds need (walk_sets.py
+counts them: the pool's naturals at more ranks than there are sets never make a set).
 
 Runs round the corner are walked from the ace too, a run across the corner in two pieces
 (walk_corner.py). Sets of different suits are left to the other searches.
@@ -197,6 +198,7 @@ def walk_steps(
                 settles=last_suit.get(rank) == index and (rank != 1 or position == ace_at),
                 deuces=wild[(position, suit)],
                 ahead=tuple(count[i + 1 : -1]),
+                others=tuple(sum(held[(r, s)] for s in suits[index + 1 :]) for r in range(1, 14)),
             )
             steps.append(((suit, position), partial(_rank_step, walk, here)))
     return steps
@@ -214,6 +216,7 @@ class _Rank:
     settles: bool  # no suit after holds this rank (the sets' pool)
     deuces: int  # the suit's wild deuces, at the 2 (turned, round the corner)
     ahead: tuple[int, ...]  # the suit's naturals at each rank after this one
+    others: tuple[int, ...]  # the naturals of each rank (1-13) in the suits still to walk
 
 
 def _split(walk: Walk, lows: tuple[int, ...], state: State) -> Iterator[tuple[State, int]]:
@@ -236,4 +239,5 @@ def _rank_step(walk: Walk, here: _Rank, state: State) -> Iterator[tuple[State, C
         here.settles,
         here.deuces,
         here.ahead,
+        here.others,
     )

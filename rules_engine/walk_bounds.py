@@ -35,15 +35,18 @@ class Bounds:
         self.kind_of = kind_of
         self.short_of = short_of
         self._ahead: dict[tuple[object, ...], int] = {}
-        self._by_rank: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+        self._by_rank: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 
-    def coming(self, position: int, ahead: tuple[int, ...]) -> tuple[int, ...]:
-        """The suit's naturals at the ranks after this position, by rank (1-13): the most
-        the sets' pool of each rank may still grow by in the last suit."""
-        key = (position, ahead)
+    def coming(
+        self, position: int, ahead: tuple[int, ...], others: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        """The naturals still to come of each rank (1-13): the suit's at the ranks after
+        this position and `others`, the suits' still to walk. The sets' pool of a rank
+        grows by no more than that."""
+        key = (position, ahead, others)
         made = self._by_rank.get(key)
         if made is None:
-            counts = [0] * RANKS
+            counts = list(others) if others else [0] * RANKS
             for d, count in enumerate(ahead):
                 at = position + 1 + d
                 counts[(1 if at == 14 else at) - 1] += count

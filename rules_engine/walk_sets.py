@@ -62,18 +62,22 @@ class SetPlan:
         self._memo: dict[tuple[object, ...], tuple[object, ...] | None] = {}
         self._taken: dict[tuple[tuple[int, ...], int], list[int]] = {}
         self._least: dict[tuple[tuple[int, ...], ...], int] = {}
+        self._stay: dict[tuple[tuple[int, ...], ...], int] = {}
 
     def jokers_at_least(self, pool: Pool, coming: tuple[int, ...]) -> int:
         """The fewest jokers the sets take, whatever the walk does next: each set holds one
         rank's naturals, so all of them hold no more than the largest counts of as many
-        ranks, each rank's pool with the naturals still `coming` to it (ranks 1-13)."""
+        ranks, each rank's pool with the naturals still `coming` to it (ranks 1-13), and
+        no more than the sets of one rank may hold."""
         if self.empty:
             return 0
         open_, settled, _ = pool
         key = (open_, settled, coming)
         made = self._least.get(key)
         if made is None:
-            counts = sorted((*settled, *(o + c for o, c in zip(open_, coming, strict=True))))
+            most = self.most  # a rank's sets hold no more naturals than that
+            grown = (min(most, o + c) for o, c in zip(open_, coming, strict=True))
+            counts = sorted((*settled, *grown))
             made = self._least[key] = max(0, self.cards - sum(counts[-self.sets :]))
         return made
 
@@ -111,11 +115,23 @@ class SetPlan:
         # Where every card must be laid, each rank left over is one set at least.
         if self.lay_all and len(settled) + sum(map(bool, open_)) > self.sets:
             return None
-        if self.room is not None and stay:
+        if self.room is not None:
             if free < stay:
                 return None
             free -= stay
+            if self._bound_to_stay(open_, settled) > free:
+                return None
         return open_, settled, free
+
+    def _bound_to_stay(self, open_: tuple[int, ...], settled: tuple[int, ...]) -> int:
+        """The naturals of the pool that stay in hand however it grows: the sets sit at as
+        many ranks at most, and what the pool holds at the others is never laid."""
+        key = (open_, settled)
+        made = self._stay.get(key)
+        if made is None:
+            counts = sorted((*settled, *open_), reverse=True)
+            made = self._stay[key] = sum(counts[self.sets :])
+        return made
 
     def make(
         self, pool: tuple[int, ...], jokers: int, budget: Budget

@@ -190,10 +190,12 @@ class Walk:
         settles: bool,
         wild: int = 0,
         ahead: tuple[int, ...] = (),
+        others: tuple[int, ...] = (),
     ) -> Iterator[tuple[State, Choice]]:
         """The states one rank further (position 0: past the suit's end). `later`: the
         suit's natural cards at the ranks after this one; `beyond`: the other suits' still
-        to walk; `settles`: no suit after holds this rank (the sets' pool)."""
+        to walk; `settles`: no suit after holds this rank (the sets' pool); `others`: the
+        naturals of each rank (1-13) in the suits still to walk."""
         aces, runs, laid, spent, pool = state
         spare = self.jokers - spent
         rank = 1 if position == 14 else position
@@ -204,7 +206,7 @@ class Walk:
         ace = self.circular and position == 1
         last_suit = not beyond
         bounds, sets, no_touch, apart = self.bounds, self.sets, self.no_touch, self.apart
-        coming = bounds.coming(position, ahead) if not beyond and not sets.empty else None
+        coming = None if sets.empty else bounds.coming(position, ahead, others)
         only_runs = self.lay_all and sets.empty  # every natural no run takes stays in hand
         for going in self.goings.going_on(runs, available, spare, left):
             still, shut, n, j, choices, ended, back, need_naturals, need_cards, occupied = going
@@ -252,8 +254,8 @@ class Walk:
                         if grown is None:
                             continue
                         after = grown
-                    # In the last suit with cards, the runs still to start lie ahead too,
-                    # and the sets' pool grows by this suit's cards ahead at most.
+                    # In the last suit with cards, the runs still to start lie ahead too;
+                    # the sets' pool grows by the naturals still to come at most.
                     starting = laid_now if last_suit else None
                     taken = bounds.jokers_ahead(runs_after, ahead, starting) if ahead else 0
                     if coming is not None:
