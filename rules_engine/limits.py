@@ -22,10 +22,15 @@ from .systems import RuleSystem
 # window in a suit the hand holds). Real hands need a fraction (bench/solver.py prints the
 # most any of the seeded hands needed: under 1,000).
 CONTRACT_NODES = 3_000
+# A contract of runs (not round the corner) is glanced at card by card in this many nodes,
+# then walked (most hands are laid in a few dozen nodes; past them, the walk decides in a
+# few hundred states what the card search spent its whole budget on).
+GLANCE_NODES = 300
 SHAPE_NODES = 9_000  # the search by shapes, where the contract search runs out (shapes.py)
-# The walk's states cost 23-31 % less time since 2026-11-29 (bench/RESULTS.md): its budget
-# grew by as much (from 6,000 and 4,500), the worst hand's time no longer than before.
-WALK_NODES = 7_700  # the walk along the ranks, shared by every way of a hand (run_walk.py)
+# The walk along the ranks, shared by every way of a hand (run_walk.py). Since 2026-11-29
+# (bench/RESULTS.md) a contract of runs is walked before the card search spends its budget
+# and not searched by shapes: its walk has their time (12,000 states, against 7,700).
+WALK_NODES = 12_000
 LATE_WALK_NODES = 5_800  # ...of them past the shapes (sets, or runs round the corner)
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000

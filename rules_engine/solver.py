@@ -1,10 +1,10 @@
 """Exact lay-down finder for a round's contract.
 
 Each way of the contract, for each way to play the hand's wild deuces, is searched card by
-card (card_search.py) and, where that runs out of its budget, by walking each suit's ranks
-for a contract of runs (run_walk.py; round the corner, in its share past the shapes, then
-the shapes), else by shapes (shapes.py) and, past them, by the walk for a contract with
-sets. A hand holding just the cards a way needs is searched with every card laid, each meld
+card (card_search.py) and, where that runs out of its budget, by shapes (shapes.py) and,
+past them, by walking each suit's ranks (run_walk.py) for a contract with sets; round the
+corner, the walk comes before the shapes, in its share past them. A contract of runs is
+glanced at card by card, then walked. A hand holding just the cards a way needs is searched with every card laid, each meld
 its size (`_tight`). Where the walk takes every way, it first plays the wild deuces itself,
 once for all their ways, the contract's ways taking turns (walk_turns.py): where no way
 lays, that is the answer for all of them. Where a contract has several ways, each is first
@@ -27,6 +27,7 @@ from .deuces import deuce_plays, deuces_used
 from .errors import SearchTooLarge
 from .limits import (
     CONTRACT_NODES,
+    GLANCE_NODES,
     LATE_WALK_NODES,
     SHAPE_NODES,
     WALK_NODES,
@@ -261,25 +262,38 @@ def _deuces_placed(
 def _search(
     rules: RuleSystem, contract: Contract, hand: list[Card], budgets: Budgets
 ) -> tuple[tuple[Card, ...], ...] | None:
-    """The card-by-card search, and where its budget runs out (many jokers beside long
-    stretches of one suit), the walk along the ranks for a contract of runs, else the search
-    by shapes (shapes.py) and past it the walk, each in a budget of its own."""
+    """For a contract of runs, a glance card by card, then the walk along the ranks; else
+    the card-by-card search, and where its budget runs out (many jokers beside long
+    stretches of one suit), the search by shapes (shapes.py) and the walk, each in a budget
+    of its own (round the corner, the walk before the shapes)."""
     # A spent budget is not set to work again: past it, each of many ways to play wild
     # deuces would still pay for making its candidates or shapes before giving up.
     budget, shapes = budgets.cards, budgets.shapes
+    walks = walkable(rules, contract)
+    runs_only = all(r.kind == "run" for r in contract.requirements)
+    if walks and runs_only and not rules.meld_rules.circular_runs:
+        # A contract of runs: a glance card by card (most hands are laid in a few dozen
+        # nodes), then the walk, which decides in a few hundred states what the card
+        # search would spend its whole budget on, and has the time of the rest of it where
+        # it needs more (limits.py). Where the walk took every play of the wild deuces at
+        # once, the card search lays this play in the rest of its budget.
+        glance = Budget(min(budget.left, GLANCE_NODES))
+        try:
+            return search_cards(rules, contract, hand, glance)
+        except SearchTooLarge:
+            pass
+        finally:
+            budget.charge(max(glance.used, 1))  # a search made is work, if only reading
+        if budgets.each_play:
+            return _walk(rules, contract, hand, budgets.walk, budget)
+        if budget.left <= 0:
+            raise SearchTooLarge(nodes=budget.size)
+        return search_cards(rules, contract, hand, budget)
     if budget.left > 0:
         try:
             return search_cards(rules, contract, hand, budget)
         except SearchTooLarge:
             pass
-    walks = walkable(rules, contract)
-    runs_only = all(r.kind == "run" for r in contract.requirements)
-    if walks and runs_only and not rules.meld_rules.circular_runs:
-        # Where the walk runs out on a contract of runs only, so would the shapes
-        # (their time is the walk's). Past it, said as the contract search's budget.
-        if not budgets.each_play:
-            raise SearchTooLarge(nodes=budget.size)
-        return _walk(rules, contract, hand, budgets.walk, budget)
     if walks and runs_only and budgets.each_play:
         # Round the corner, the walk first in its share past the shapes, then the shapes
         # (and not the walk again after them).
