@@ -32,6 +32,9 @@ SHAPE_NODES = 9_000  # the search by shapes, where the contract search runs out 
 # and not searched by shapes: its walk has their time (12,000 states, against 7,700).
 WALK_NODES = 12_000
 LATE_WALK_NODES = 5_800  # ...of them past the shapes (sets, or runs round the corner)
+# ...where one walk plays the wild deuces for every way to play them, before the card search
+# and in place of the shapes (solver.py): with sets, or round the corner.
+PLAYS_WALK_NODES = 9_000
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000
 

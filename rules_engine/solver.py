@@ -29,6 +29,7 @@ from .limits import (
     CONTRACT_NODES,
     GLANCE_NODES,
     LATE_WALK_NODES,
+    PLAYS_WALK_NODES,
     SHAPE_NODES,
     WALK_NODES,
     Budget,
@@ -103,7 +104,10 @@ def solve_contract(
     if wild is not None:
         # The one walk first: where no way lays, it proves so for every play of the deuces
         # at once; a lay-down it finds is kept for last, the searches below lay each deuce
-        # as the card it is where they can.
+        # as the card it is where they can, card by card only. The shapes decide nothing
+        # past this walk that it does not (bench/solver_variants.py): it has their time.
+        shapes = Budget(0)
+        late_walk = Budget(PLAYS_WALK_NODES)
         budgets = Budgets(budget, walks, shapes, late_walk, each_play=False)
         walked, undecided = _walk_deuces(rules, searched_ways, hand, wild, budgets)
         if walked is None and not undecided:
@@ -131,10 +135,12 @@ def solve_contract(
     # of the budget; past it the answer stays decided, with the general reason.
     searched_rules, searched = _searched(rules, _as_jokers(telling))
     try:
-        # The explanation's walk keeps to the walk's share past the shapes, and its card
-        # search to half the card search's budget: where the search itself was short, or
-        # the walk decided, a whole budget would add the most that search may cost.
-        walk = Budget(min(walks.left, late_walk.left))
+        # The explanation's walk keeps to the walk's share past the shapes (what is left of
+        # it, where the walk of every play of the deuces had more), and its card search to
+        # half the card search's budget: where the search itself was short, or the walk
+        # decided, a whole budget would add the most that search may cost.
+        late = min(late_walk.left, LATE_WALK_NODES - late_walk.used)
+        walk = Budget(max(0, min(walks.left, late)))
         told = Budget(min(budget.left, budget.size // 2))
         reasons = why_not(searched_rules, ways[0], searched, told, walk)
     except SearchTooLarge:

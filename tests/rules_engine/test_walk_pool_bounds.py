@@ -57,9 +57,9 @@ def test_the_naturals_still_to_come_count_every_suit_still_to_walk():
 # Six jokers against four exact sets of 4 (one rank each) and three exact runs of 4 round the
 # corner: the walk met 396,000 states to say none. The pool's naturals at ranks no set can
 # take stay in hand, and a hand of 30 cards for 28 keeps two at most: 1,500 states now.
-def _sets_of_four():
+def _sets_of_four(**melds):
     round_ = {"cards": 20, "contract": [{"set": 4, "count": 4}, {"run": 4, "count": 3}]}
-    melds = {"run_min": 4, "aces": "round_the_corner"}
+    melds = {"run_min": 4, "aces": "round_the_corner", **melds}
     lay_down = {"exact": True, "same_rank_sets_count_once": True}
     deal = {"extra_cards": 9, "jokers_per_deck": 2, "decks": [{"players": [2, 8], "decks": 3}]}
     return _variant(round_, melds, lay_down, deal)
@@ -75,6 +75,13 @@ def test_six_jokers_against_four_sets_of_four_are_decided_in_the_walks_budget():
     way = contract_for(rules, 1).ways()[0]
     hand = parse_cards(SETS_OF_FOUR_HAND)
     assert walk_runs(round_rules(rules, 1), way, hand, Budget(LATE_WALK_NODES)) is None
+
+
+# The same with every black deuce wild and two jokers: the one walk of every way to play the
+# deuces needs 8,700 states (it has the time the shapes took after it: solver.py).
+def test_every_black_deuce_against_four_sets_of_four_is_decided():
+    hand = SETS_OF_FOUR_HAND.replace("JK JK JK JK", "2S 2S 2C 2C", 1)
+    assert not solve_contract(_sets_of_four(wild_deuces="black"), 1, parse_cards(hand)).found
 
 
 # Every deuce wild and a joker against a set and three runs of 8 in alternating colours
