@@ -187,6 +187,7 @@ def walk_steps(
         positions = [*range(walk.first, walk.last + 1), 0]
         count = [aces if p in (1, 14) else held[(p, suit)] for p in positions]
         beyond = sum(in_suit[index + 1 :])
+        others = tuple(sum(held[(r, s)] for s in suits[index + 1 :]) for r in range(1, 14))
         for i, position in enumerate(positions):
             rank = 1 if position == 14 else position
             here = _Rank(
@@ -198,7 +199,7 @@ def walk_steps(
                 settles=last_suit.get(rank) == index and (rank != 1 or position == ace_at),
                 deuces=wild[(position, suit)],
                 ahead=tuple(count[i + 1 : -1]),
-                others=tuple(sum(held[(r, s)] for s in suits[index + 1 :]) for r in range(1, 14)),
+                others=others,
             )
             steps.append(((suit, position), partial(_rank_step, walk, here)))
     return steps

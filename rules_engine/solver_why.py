@@ -54,12 +54,6 @@ def lays(
     search nor the walk decides it in what is left of their budgets."""
     if short_of_naturals(rules, contract, hand):
         return False
-    runs = all(r.kind == "run" for r in contract.requirements)
-    if runs and not rules.meld_rules.circular_runs and walk.left > 0 and walkable(rules, contract):
-        try:  # runs: the walk first, as the finder does
-            return walk_runs(rules, contract, hand, walk) is not None
-        except SearchTooLarge:
-            return search_cards(rules, contract, hand, budget) is not None
     try:
         return search_cards(rules, contract, hand, budget) is not None
     except SearchTooLarge:
