@@ -284,13 +284,14 @@ def _search(
         # search would spend its whole budget on, and has the time of the rest of it where
         # it needs more (limits.py). Where the walk took every play of the wild deuces at
         # once, the card search lays this play in the rest of its budget.
-        glance = Budget(min(budget.left, GLANCE_NODES))
-        try:
-            return search_cards(rules, contract, hand, glance)
-        except SearchTooLarge:
-            pass
-        finally:
-            budget.charge(max(glance.used, 1))  # a search made is work, if only reading
+        if budget.left > 0:
+            glance = Budget(min(budget.left, GLANCE_NODES))
+            try:
+                return search_cards(rules, contract, hand, glance)
+            except SearchTooLarge:
+                pass
+            finally:
+                budget.charge(max(glance.used, 1))  # a search made is work, if only reading
         if budgets.each_play:
             return _walk(rules, contract, hand, budgets.walk, budget)
         if budget.left <= 0:
