@@ -72,8 +72,11 @@ def run_states(meld: MeldRules, reqs: tuple[Requirement, ...]) -> RunStates:
                         ids[(*me, last)] = len(info)
                         short = ways[0][0]
                         naturals = min(m - j for m, j in ways)
-                        # Of m cards more in a row, a joker at every other one at most.
-                        spaced = min(max(m - j, (m + last) // 2) for m, j in ways)
+                        # Of m cards more in a row, a joker at every other one at most
+                        # where jokers may not sit side by side.
+                        spaced = (
+                            min(max(m - j, (m + last) // 2) for m, j in ways) if apart else naturals
+                        )
                         info.append((kind, future[0] >= 0, short, naturals, spaced))
     for (kind, length, used, last), number in ids.items():
         grown = []

@@ -74,7 +74,8 @@ class Dive:
                     ):
                         return True
                     self.waiting = None
-                    path.pop()
+                    if path:  # a hand of jokers alone: no step, and no path to go back on
+                        path.pop()
                     continue
                 seen = self.dead[depth]
                 after = [(key, choice) for key, choice in steps[depth](state) if key not in seen]
