@@ -22,7 +22,10 @@ suit with cards, each run still to start takes the middle ranks of those ahead; 
 take a joker for each card their fullest ranks lack, each rank's pool with the naturals
 still to come), or whose runs still to lay need more cards than every suit and joker left,
 or that leaves in hand more cards than the hand holds past what the melds need (walk_sets.py
-counts them: the pool's naturals at more ranks than there are sets never make a set).
+counts them: the pool's naturals at more ranks than there are sets never make a set, nor a
+rank too short for any set). Before the last suit, each run still to start takes at least
+the jokers of its best stretch in the ranks still to walk (walk_costs.py), and a natural an
+open run takes at the ranks ahead is not counted for the sets as well (walk_bounds.py).
 
 Runs round the corner are walked from the ace too, a run across the corner in two pieces
 (walk_corner.py). Sets of different suits are left to the other searches.
@@ -32,7 +35,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import partial
 
 from .cards import SUITS, Card
@@ -40,9 +42,10 @@ from .errors import SearchTooLarge
 from .limits import Budget, jokers_laid
 from .systems import Contract, RuleSystem
 from .walk_corner import quietest, turned, turned_rank
+from .walk_costs import DEUCE, NATURAL, NOTHING, start_costs
 from .walk_dive import Dive, Step
 from .walk_laid import Choice, State, laid_melds
-from .walk_steps import Walk
+from .walk_steps import Rank, Walk
 
 Where = tuple[str, int]  # (suit, position) of a step; position -1: the split of the aces
 
@@ -173,6 +176,8 @@ def walk_steps(
     }
     ace_at = 1 if walk.last == 13 else 14
     steps: list[tuple[Where, Step]] = []
+    positions = [*range(walk.first, walk.last + 1), 0]
+    costs = _start_costs(walk, suits, positions[:-1], held, wild)
     for index, suit in enumerate(suits):
         aces = held[(1, suit)]
         # Where the ace is low and high, how many of the suit's aces are played low.
@@ -184,13 +189,13 @@ def walk_steps(
             else range(aces + 1)
         )
         steps.append(((suit, -1), partial(_split, walk, tuple(lows))))
-        positions = [*range(walk.first, walk.last + 1), 0]
         count = [aces if p in (1, 14) else held[(p, suit)] for p in positions]
         beyond = sum(in_suit[index + 1 :])
         others = tuple(sum(held[(r, s)] for s in suits[index + 1 :]) for r in range(1, 14))
         for i, position in enumerate(positions):
             rank = 1 if position == 14 else position
-            here = _Rank(
+            here = Rank(
+                step=len(steps),
                 position=position,
                 held=held[(position, suit)] if position else 0,
                 aces=aces if position in (1, 14) and not walk.circular else -1,
@@ -200,24 +205,29 @@ def walk_steps(
                 deuces=wild[(position, suit)],
                 ahead=tuple(count[i + 1 : -1]),
                 others=others,
+                costs=costs[index][i] if position else (),
             )
             steps.append(((suit, position), partial(_rank_step, walk, here)))
     return steps
 
 
-@dataclass(frozen=True)
-class _Rank:
-    """What one rank of one suit holds for the walk."""
+def _start_costs(
+    walk: Walk,
+    suits: list[str],
+    positions: list[int],
+    held: Counter[tuple[int, str]],
+    wild: Counter[tuple[int, str]],
+) -> list[list[tuple[int, ...]]]:
+    """The fewest jokers a run of each kind still to start takes, after each position of
+    each suit (walk_costs.py)."""
+    kinds = [(size, exact, walk.meld.jokers_most("run", size)) for size, exact in walk.kinds]
+    ranks = [1 if p == 14 else p for p in positions]
+    holds = [[_holds(held[(r, s)], wild[(r, s)]) for r in ranks] for s in suits]
+    return start_costs(kinds, holds, walk.circular)
 
-    position: int  # 1-14, 0: past the suit's end
-    held: int  # the suit's naturals of the rank
-    aces: int  # where the ace is low and high, the suit's aces (else -1)
-    later: int  # the suit's naturals at the ranks after this one
-    beyond: int  # the other suits' naturals still to walk
-    settles: bool  # no suit after holds this rank (the sets' pool)
-    deuces: int  # the suit's wild deuces, at the 2 (turned, round the corner)
-    ahead: tuple[int, ...]  # the suit's naturals at each rank after this one
-    others: tuple[int, ...]  # the naturals of each rank (1-13) in the suits still to walk
+
+def _holds(cards: int, wild: int) -> int:
+    return NATURAL if cards > wild else DEUCE if cards else NOTHING
 
 
 def _split(walk: Walk, lows: tuple[int, ...], state: State) -> Iterator[tuple[State, int]]:
@@ -226,19 +236,9 @@ def _split(walk: Walk, lows: tuple[int, ...], state: State) -> Iterator[tuple[St
         yield (low, *state[1:]), low
 
 
-def _rank_step(walk: Walk, here: _Rank, state: State) -> Iterator[tuple[State, Choice]]:
+def _rank_step(walk: Walk, here: Rank, state: State) -> Iterator[tuple[State, Choice]]:
     if here.aces >= 0:  # the aces played low at 1, the others at 14
         available = state[0] if here.position == 1 else here.aces - state[0]
     else:
         available = here.held
-    return walk.step(
-        state,
-        here.position,
-        available,
-        here.later,
-        here.beyond,
-        here.settles,
-        here.deuces,
-        here.ahead,
-        here.others,
-    )
+    return walk.step(state, here, available)

@@ -6,6 +6,11 @@ a rank, a joker. In the last suit with cards, every run still to start lies with
 ranks ahead too: a run of n cards within r ranks covers their middle ranks (from r - n to
 n - 1 ahead, where 2n > r) wherever it starts, and one longer than r ranks has no room.
 Round the corner, a run waiting across it comes back as a head that ends at the king.
+
+The runs and the sets draw on the same naturals: where the runs cover a rank ahead, they
+take its naturals first, and the sets count only the rest still to come. That is still a
+bound: a run that takes a joker there instead leaves the sets one natural more, which saves
+them one joker at most.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ class Bounds:
         self.states = states
         self.kind_of = kind_of
         self.short_of = short_of
-        self._ahead: dict[tuple[object, ...], int] = {}
+        self._ahead: dict[tuple[object, ...], tuple[int, tuple[int, ...] | None]] = {}
         self._by_rank: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 
     def coming(
@@ -53,21 +58,36 @@ class Bounds:
             made = self._by_rank[key] = tuple(counts)
         return made
 
-    def jokers_ahead(
-        self, runs: tuple[int, ...], ahead: tuple[int, ...], laid: tuple[int, ...] | None
-    ) -> int:
+    def ahead_of(
+        self,
+        step: int,
+        runs: tuple[int, ...],
+        laid: tuple[int, ...] | None,
+        position: int,
+        ahead: tuple[int, ...],
+        coming: tuple[int, ...] | None,
+    ) -> tuple[int, tuple[int, ...] | None]:
         """The fewest jokers the runs open after this rank still take (`ahead`: the suit's
         naturals at each rank after it); `laid`: in the last suit, the runs of each kind
-        laid, and those still to start are counted too."""
-        key = (runs, ahead, laid)
+        laid, and those still to start are counted too. With the naturals still `coming`
+        to the sets (`coming`), also those less the naturals the runs take at the ranks
+        ahead: a run that takes a joker there in place of a natural leaves the sets one
+        natural, which saves them a joker at most. Made once for every state of the step
+        (`step`) that asks the same."""
+        key = (step, runs, laid)
         made = self._ahead.get(key)
         if made is None:
-            made = self._ahead[key] = self._count(runs, ahead, laid)
+            made = self._ahead[key] = self._count(runs, ahead, laid, position, coming)
         return made
 
     def _count(
-        self, runs: tuple[int, ...], ahead: tuple[int, ...], laid: tuple[int, ...] | None
-    ) -> int:
+        self,
+        runs: tuple[int, ...],
+        ahead: tuple[int, ...],
+        laid: tuple[int, ...] | None,
+        position: int,
+        coming: tuple[int, ...] | None,
+    ) -> tuple[int, tuple[int, ...] | None]:
         # How many runs cover each rank ahead, as the changes where each run's cover
         # starts and stops (a run covers the ranks from one to another).
         size = len(ahead)
@@ -81,7 +101,7 @@ class Bounds:
                     continue
                 whole = self.whole[kind]
                 if whole > size:
-                    return self.jokers + 1  # no room left for it
+                    return self.jokers + 1, coming  # no room left for it
                 if size - whole < whole:
                     change[size - whole] += count
                     change[whole] -= count
@@ -98,8 +118,12 @@ class Bounds:
                 change[0] += 1
                 change[min(reach, size)] -= 1
         lacking = cover = 0
+        left = list(coming) if coming is not None else None
         for d in range(size):
             cover += change[d]
             if cover > ahead[d]:
                 lacking += cover - ahead[d]
-        return lacking
+            if left is not None and cover:
+                at = position + 1 + d
+                left[(1 if at == 14 else at) - 1] -= min(cover, ahead[d])
+        return lacking, (tuple(left) if left is not None else None)

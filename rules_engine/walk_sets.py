@@ -8,7 +8,9 @@ at each rank, each set's naturals and jokers within the meld rules. Where cards 
 hand, more of a rank than the sets could ever use is the same as enough, so the pool is
 capped there and more states of the walk are alike; what the cap leaves out stays in hand,
 and the pool counts how many more cards may (a hand leaves no more than it holds past what
-the melds need).
+the melds need). A set holds so many naturals at least (a set of 3 with one joker at most:
+2), so a rank settled with fewer makes none: its naturals stay in hand, or, where every
+card must be laid, the state lays nothing.
 """
 
 from __future__ import annotations
@@ -58,6 +60,10 @@ class SetPlan:
             plain = [s for (s, _), n in counted.items() for _ in range(n)]
             self.most = max(plain, default=0) if once_a_rank else sum(plain)
         self.sets = sum(self.need)
+        # The fewest naturals one set holds (with its most jokers): a rank's pool settled
+        # below it makes no set, and lays nothing where every card must be laid; elsewhere
+        # its naturals stay in hand (sets are then their size, no longer).
+        self.least = min((_fewest(meld, s, e or not lay_all) for s, e in counted), default=1)
         self.cards = sum(size * n for (size, _), n in counted.items())  # the fewest they hold
         self._memo: dict[tuple[object, ...], tuple[object, ...] | None] = {}
         self._taken: dict[tuple[tuple[int, ...], int], list[int]] = {}
@@ -107,6 +113,10 @@ class SetPlan:
             open_ = (*open_[: rank - 1], have, *open_[rank:])
         else:
             open_ = (*open_[: rank - 1], 0, *open_[rank:])
+            if have < self.least:
+                if have and self.lay_all:
+                    return None
+                stay, have = stay + have, 0
             if have:
                 settled = tuple(sorted((*settled, have), reverse=True))
                 if not self.lay_all:  # the sets sit at as many ranks at most
@@ -188,6 +198,17 @@ class SetPlan:
                 break
         self._memo[key] = None if answer is None else tuple(answer)
         return answer
+
+
+def _fewest(meld: MeldRules, size: int, exact: bool) -> int:
+    """The fewest naturals a set filling this requirement may hold: its shortest lengths
+    take the most jokers for their size (more than the largest: no set at all)."""
+    largest = min(_largest(meld, size, exact), size + 14)
+    for naturals in range(max(1, meld.min_naturals), largest + 1):
+        for length in range(max(size, naturals, meld.set_min), largest + 1):
+            if length - naturals <= meld.jokers_most("set", length):
+                return naturals
+    return largest + 1
 
 
 def _largest(meld: MeldRules, size: int, exact: bool) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from .limits import Budget
 from .run_states import run_states
@@ -28,6 +29,24 @@ Plan = tuple[tuple[int, ...], tuple[int, ...], int, int, int]
 # (new runs: (id, a joker first) each, their ids, naturals and jokers taken, naturals and
 # cards they need, and whole runs of their kinds would need)
 Starting = tuple[tuple[tuple[int, bool], ...], tuple[int, ...], int, int, int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Rank:
+    """What one rank of one suit holds for the walk."""
+
+    step: int  # the step's number in the walk (for the bounds made once a step)
+    position: int  # 1-14, 0: past the suit's end
+    held: int  # the suit's naturals of the rank
+    aces: int  # where the ace is low and high, the suit's aces (else -1)
+    later: int  # the suit's naturals at the ranks after this one
+    beyond: int  # the other suits' naturals still to walk
+    settles: bool  # no suit after holds this rank (the sets' pool)
+    deuces: int  # the suit's wild deuces, at the 2 (turned, round the corner)
+    ahead: tuple[int, ...]  # the suit's naturals at each rank after this one
+    others: tuple[int, ...]  # the naturals of each rank (1-13) in the suits still to walk
+    # The fewest jokers a run of each kind still to start takes (walk_costs.py).
+    costs: tuple[int, ...]
 
 
 class Walk:
@@ -180,33 +199,24 @@ class Walk:
             made = self._plans[key] = (tuple(done), tuple(room), sum(room), to_start_n, to_start_c)
         return made
 
-    def step(
-        self,
-        state: State,
-        position: int,
-        available: int,
-        later: int,
-        beyond: int,
-        settles: bool,
-        wild: int = 0,
-        ahead: tuple[int, ...] = (),
-        others: tuple[int, ...] = (),
-    ) -> Iterator[tuple[State, Choice]]:
-        """The states one rank further (position 0: past the suit's end). `later`: the
-        suit's natural cards at the ranks after this one; `beyond`: the other suits' still
-        to walk; `settles`: no suit after holds this rank (the sets' pool); `others`: the
-        naturals of each rank (1-13) in the suits still to walk."""
+    def step(self, state: State, here: Rank, available: int) -> Iterator[tuple[State, Choice]]:
+        """The states one rank further (`here`: what the rank holds; `available`: its
+        naturals the runs may take)."""
         aces, runs, laid, spent, pool = state
+        position, later, ahead, wild = here.position, here.later, here.ahead, here.deuces
         spare = self.jokers - spent
         rank = 1 if position == 14 else position
         final = position == 0
         left = -1 if final else self.last - position
-        naturals_left = later + beyond
+        naturals_left = later + here.beyond
         spend = self.budget.spend
         ace = self.circular and position == 1
-        last_suit = not beyond
+        last_suit = not here.beyond
         bounds, sets, no_touch, apart = self.bounds, self.sets, self.no_touch, self.apart
-        coming = None if sets.empty else bounds.coming(position, ahead, others)
+        coming = None if sets.empty else bounds.coming(position, ahead, here.others)
+        # In the last suit with cards, the runs still to start lie ahead too (walk_bounds.py);
+        # before it, each takes the fewest jokers of its best stretch still to walk.
+        costs = () if last_suit else here.costs
         only_runs = self.lay_all and sets.empty  # every natural no run takes stays in hand
         for going in self.goings.going_on(runs, available, spare, left):
             still, shut, n, j, choices, ended, back, need_naturals, need_cards, occupied = going
@@ -228,6 +238,7 @@ class Walk:
             # still to start (`to_start_n`, `to_start_c`), against what every suit has left.
             starts = self._starting(room, available - n, spare - j, most, left, ace)
             spend(len(starts))
+            to_start = sum(r * c for r, c in zip(room, costs, strict=True)) if costs else 0
             for new, opened, taken, jokers, open_n, open_c, whole_n, whole_c in starts:
                 open_n += need_naturals
                 open_c += need_cards
@@ -247,19 +258,26 @@ class Walk:
                     if open_c + to_start_c - whole_c > naturals_left + jokers_left:
                         continue
                     after = pool
-                    if pooled or settles:  # what no run takes is the sets'
+                    if pooled or here.settles:  # what no run takes is the sets'
                         if only_runs and pooled:
                             continue
-                        grown = sets.added(pool, rank, pooled, settles)
+                        grown = sets.added(pool, rank, pooled, here.settles)
                         if grown is None:
                             continue
                         after = grown
-                    # In the last suit with cards, the runs still to start lie ahead too;
-                    # the sets' pool grows by the naturals still to come at most.
-                    starting = laid_now if last_suit else None
-                    taken = bounds.jokers_ahead(runs_after, ahead, starting) if ahead else 0
-                    if coming is not None:
-                        taken += sets.jokers_at_least(after, coming)
+                    # The jokers the open runs take ahead, those still to start, and the
+                    # sets', their pool grown by the naturals still to come at most.
+                    taken, sets_coming = 0, coming
+                    if ahead:
+                        starting = laid_now if last_suit else None
+                        taken, sets_coming = bounds.ahead_of(
+                            here.step, runs_after, starting, position, ahead, coming
+                        )
+                    if to_start:
+                        kind_of = self.kind_of
+                        taken += to_start - sum(costs[kind_of[run]] for run, _ in new)
+                    if sets_coming is not None:
+                        taken += sets.jokers_at_least(after, sets_coming)
                     if taken > jokers_left:
                         continue
                     # Round the corner, the first field tells whether a run began at the ace

@@ -44,7 +44,8 @@ def in_turns(walking, size):
 # Seen undecided on the bench (seed 39): two runs of 3, three sets of 3 and three runs of 4
 # round the corner, from two decks of clubs and 4 jokers, at most one joker a meld and never
 # more jokers than naturals: just the cards the melds need, so every card is laid, each meld
-# its size, as the finder reads it. The walk finds a lay-down after 13,507 states.
+# its size, as the finder reads it. The walk found a lay-down after 13,507 states; since a
+# rank too short for any set makes none (test_walk_joint_bounds.py), after 1,395.
 CLUBS = parse_cards(
     "JK JK JK JK KC 4C 6C AC 2C 5C QC 7C 8C 9C 8C KC 4C 5C AC 3C 9C 10C 6C 7C 3C QC JC"
 )
@@ -71,10 +72,10 @@ def test_a_walk_stopped_where_its_budget_ends_goes_on_where_it_stopped():
     assert laid is not None
     found, spent, turns = in_turns(Walking(rules, way, CLUBS), 200)
     assert found == laid  # the same lay-down, as if walked at once
-    assert turns > 50
+    assert turns > 5
     # No state is followed twice: a turn cut short makes again only the way on it was
-    # making when it stopped.
-    assert whole.used <= spent <= whole.used + 20 * turns
+    # making when it stopped (a few dozen states).
+    assert whole.used <= spent <= whole.used + 40 * turns
 
 
 def test_a_walk_in_turns_proves_none_as_a_whole_walk_does():
@@ -89,8 +90,8 @@ def test_a_walk_in_turns_proves_none_as_a_whole_walk_does():
     )
     whole = Budget(20_000)
     assert walk_runs(rules, way, hand, whole) is None
-    assert whole.used > 1_000
-    found, spent, turns = in_turns(Walking(rules, way, hand), 100)
+    assert whole.used > 500
+    found, spent, turns = in_turns(Walking(rules, way, hand), 50)
     assert found is None
     assert turns > 10
     assert whole.used <= spent <= whole.used + 20 * turns
