@@ -39,7 +39,8 @@ class Bounds:
         self.states = states
         self.kind_of = kind_of
         self.short_of = short_of
-        self._ahead: dict[tuple[object, ...], tuple[int, tuple[int, ...] | None]] = {}
+        self._ahead: dict[tuple[object, ...], tuple[int, tuple[int, ...]]] = {}
+        self._less: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self._by_rank: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 
     def coming(
@@ -58,36 +59,40 @@ class Bounds:
             made = self._by_rank[key] = tuple(counts)
         return made
 
-    def ahead_of(
-        self,
-        step: int,
-        runs: tuple[int, ...],
-        laid: tuple[int, ...] | None,
-        position: int,
-        ahead: tuple[int, ...],
-        coming: tuple[int, ...] | None,
-    ) -> tuple[int, tuple[int, ...] | None]:
+    def jokers_ahead(
+        self, runs: tuple[int, ...], ahead: tuple[int, ...], laid: tuple[int, ...] | None
+    ) -> tuple[int, tuple[int, ...]]:
         """The fewest jokers the runs open after this rank still take (`ahead`: the suit's
-        naturals at each rank after it); `laid`: in the last suit, the runs of each kind
-        laid, and those still to start are counted too. With the naturals still `coming`
-        to the sets (`coming`), also those less the naturals the runs take at the ranks
-        ahead: a run that takes a joker there in place of a natural leaves the sets one
-        natural, which saves them a joker at most. Made once for every state of the step
-        (`step`) that asks the same."""
-        key = (step, runs, laid)
+        naturals at each rank after it), and the naturals they take at each of those ranks
+        at least; `laid`: in the last suit, the runs of each kind laid, and those still to
+        start are counted too."""
+        key = (runs, ahead, laid)
         made = self._ahead.get(key)
         if made is None:
-            made = self._ahead[key] = self._count(runs, ahead, laid, position, coming)
+            made = self._ahead[key] = self._count(runs, ahead, laid)
+        return made
+
+    def coming_less(
+        self, step: int, coming: tuple[int, ...], position: int, taken: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        """The naturals still `coming` to the sets less those the runs take at the ranks
+        after `position` (`taken`, from `jokers_ahead`): a run that takes a joker there in
+        place of a natural leaves the sets one natural, which saves them a joker at most.
+        Made once for every state of the step (`step`) that asks the same."""
+        key = (step, taken)
+        made = self._less.get(key)
+        if made is None:
+            left = list(coming)
+            for d, count in enumerate(taken):
+                if count:
+                    at = position + 1 + d
+                    left[(1 if at == 14 else at) - 1] -= count
+            made = self._less[key] = tuple(left)
         return made
 
     def _count(
-        self,
-        runs: tuple[int, ...],
-        ahead: tuple[int, ...],
-        laid: tuple[int, ...] | None,
-        position: int,
-        coming: tuple[int, ...] | None,
-    ) -> tuple[int, tuple[int, ...] | None]:
+        self, runs: tuple[int, ...], ahead: tuple[int, ...], laid: tuple[int, ...] | None
+    ) -> tuple[int, tuple[int, ...]]:
         # How many runs cover each rank ahead, as the changes where each run's cover
         # starts and stops (a run covers the ranks from one to another).
         size = len(ahead)
@@ -101,7 +106,7 @@ class Bounds:
                     continue
                 whole = self.whole[kind]
                 if whole > size:
-                    return self.jokers + 1, coming  # no room left for it
+                    return self.jokers + 1, ()  # no room left for it
                 if size - whole < whole:
                     change[size - whole] += count
                     change[whole] -= count
@@ -118,12 +123,12 @@ class Bounds:
                 change[0] += 1
                 change[min(reach, size)] -= 1
         lacking = cover = 0
-        left = list(coming) if coming is not None else None
-        for d in range(size):
+        taken = []
+        for d, held in enumerate(ahead):
             cover += change[d]
-            if cover > ahead[d]:
-                lacking += cover - ahead[d]
-            if left is not None and cover:
-                at = position + 1 + d
-                left[(1 if at == 14 else at) - 1] -= min(cover, ahead[d])
-        return lacking, (tuple(left) if left is not None else None)
+            if cover > held:
+                lacking += cover - held
+                taken.append(held)
+            else:
+                taken.append(cover)
+        return lacking, tuple(taken) if any(taken) else ()

@@ -25,6 +25,7 @@ from .walk_sets import SetPlan
 
 # (kinds laid after the rank, room for runs of each kind still to start, how many may start,
 # naturals and cards whole runs of the kinds still to start need)
+NO_RANKS: tuple[int, ...] = ()  # the runs take no natural at the ranks ahead
 Plan = tuple[tuple[int, ...], tuple[int, ...], int, int, int]
 # (new runs: (id, a joker first) each, their ids, naturals and jokers taken, naturals and
 # cards they need, and whole runs of their kinds would need)
@@ -266,18 +267,21 @@ class Walk:
                             continue
                         after = grown
                     # The jokers the open runs take ahead, those still to start, and the
-                    # sets', their pool grown by the naturals still to come at most.
-                    taken, sets_coming = 0, coming
+                    # sets', their pool grown by the naturals still to come at most (and
+                    # where that leaves jokers, by those the runs do not take first).
+                    taken, took = 0, NO_RANKS
                     if ahead:
                         starting = laid_now if last_suit else None
-                        taken, sets_coming = bounds.ahead_of(
-                            here.step, runs_after, starting, position, ahead, coming
-                        )
+                        taken, took = bounds.jokers_ahead(runs_after, ahead, starting)
                     if to_start:
                         kind_of = self.kind_of
                         taken += to_start - sum(costs[kind_of[run]] for run, _ in new)
-                    if sets_coming is not None:
-                        taken += sets.jokers_at_least(after, sets_coming)
+                    if coming is not None:
+                        need = sets.jokers_at_least(after, coming)
+                        if took and taken + need <= jokers_left:
+                            less = bounds.coming_less(here.step, coming, position, took)
+                            need = sets.jokers_at_least(after, less)
+                        taken += need
                     if taken > jokers_left:
                         continue
                     # Round the corner, the first field tells whether a run began at the ace

@@ -65,8 +65,9 @@ def test_a_natural_an_open_run_takes_ahead_is_no_longer_the_sets():
     # two ranks: the run takes them, and the sets count two naturals fewer there.
     bounds = Bounds(jokers=2, need=(1,), whole=[4], states=1, kind_of=[0], short_of=[2])
     coming = (0,) * 4 + (1, 1) + (0,) * 7  # a 5 and a 6 to come
-    lacking, left = bounds.ahead_of(0, (0,), None, 4, (1, 1, 0), coming)
-    assert lacking == 0 and left == (0,) * 13
+    lacking, taken = bounds.jokers_ahead((0,), (1, 1, 0), None)
+    assert lacking == 0 and taken == (1, 1, 0)
+    assert bounds.coming_less(0, coming, 4, taken) == (0,) * 13
 
 
 def test_every_wild_deuce_of_four_suits_against_three_runs_and_three_sets_is_decided():
