@@ -13,7 +13,9 @@ of its suit as it holds naturals, and two ranks further apart than a run reaches
 many as they hold together. Where a way fails a count, no search can lay it: the searches
 are spared, on a hand of jokers and one suit with the sets of a long contract, their whole
 budgets, and exact runs round the corner laying every card are refused without walking
-the 115,405 states that proved it.
+the 115,405 states that proved it. Nor can a way whose melds need more cards than the hand
+holds, or, laying every card in melds of just their sizes, fewer (three exact runs of 7
+from 20 cards: 49 ms of searching to say so before).
 """
 
 from __future__ import annotations
@@ -69,7 +71,15 @@ class NaturalRoom:
         ]
 
     def short(self, way: Contract) -> bool:
-        """Whether the naturals can never hold this way's melds."""
+        """Whether the naturals can never hold this way's melds: nor the hand, where the
+        melds need more cards than it holds or, laying every card in melds of just their
+        sizes, not as many."""
+        cards = self.naturals_and_jokers
+        if way.cards_needed > cards:
+            return True
+        if way.lay_all_cards and all(r.exact for r in way.requirements):
+            if way.cards_needed != cards:
+                return True
         sets, runs = _fewest_of(self.meld, way.requirements)
         if sum(sets) + sum(runs) > self.naturals:
             return True

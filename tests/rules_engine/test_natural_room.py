@@ -242,3 +242,21 @@ def test_runs_laying_every_card_the_count_refuses_have_no_lay_down():
         refused_here += 1
         assert search_cards(played, way, hand, Budget(10**6)) is None, (trial, contract, hand)
     assert refused_here > 50
+
+
+def test_melds_needing_more_cards_than_the_hand_holds_are_not_searched():
+    rules = one_round([{"run": 4}, {"set": 3}])
+    assert short(rules, "JK JK 5S 6S 7S 9H") and not short(rules, "JK JK 5S 6S 7S 9H 9D")
+
+
+def test_every_card_laid_in_melds_of_just_their_sizes_needs_as_many_cards_as_they_hold():
+    # Seen on the bench (seed 43): every wild deuce and six jokers of three decks, with 7D
+    # and KS, against three exact runs of 7 laying every card: 21 cards for a hand of 20.
+    # The searches spent 49 ms to say none.
+    rules = one_round([{"run": 7, "count": 3}], {"aces": "round_the_corner"}, {"exact": True})
+    way = replace(contract_for(rules, 1), lay_all_cards=True)
+    hand = parse_cards("2S 2S 2S 2H 2H 2H 2D 2D 2D 2C 2C 2C JK JK JK JK JK JK 7D KS")
+    assert short_of_naturals(rules, way, hand)
+    three_runs = parse_cards("AC 2C 3C 4C 5C 6C 7C 8D 9D 10D JD QD KD AD 5S 6S 7S 8S 9S 10S JS")
+    assert not short_of_naturals(rules, way, three_runs)
+    assert short_of_naturals(rules, way, three_runs[1:])
