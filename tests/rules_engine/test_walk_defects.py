@@ -6,18 +6,22 @@ from __future__ import annotations
 from rules_engine import get_rules, parse_cards
 from rules_engine.card_search import search_cards
 from rules_engine.catalogue import round_rules
+from rules_engine.contracts import check_contract
 from rules_engine.limits import Budget
 from rules_engine.playable import read_document
 from rules_engine.run_walk import walk_runs
+from rules_engine.solver import solve_contract
 from rules_engine.systems import Contract, Requirement
 from rules_engine.variant_writer import document
 
 
-def _variant(contract, melds, lay_down=None, decks=2, jokers_per_deck=2, players=(2, 3)):
+def _variant(
+    contract, melds, lay_down=None, decks=2, jokers_per_deck=2, players=(2, 3), **round_options
+):
     """A one-round variant as a table might write it, read as the app reads a file."""
     doc = document(get_rules("liverpool"))
     doc |= {"slug": "house", "name": {"en": "House"}, "players": list(players)}
-    doc["rounds"] = [{"cards": 20, "contract": contract}]
+    doc["rounds"] = [{"cards": 20, "contract": contract, **round_options}]
     doc["melds"] = {"set_min": 3, "run_min": 3, **melds}
     doc["lay_down"] = lay_down or {}
     doc["deal"] = {
@@ -38,6 +42,22 @@ def test_a_run_from_the_ace_low_may_end_in_jokers_side_by_side():
     rules = round_rules(_variant([{"run": 4}], {"aces": "low", "jokers_side_by_side": True}), 1)
     hand = parse_cards("AC JK JK JK")
     assert walk_runs(rules, Contract((RUN_OF_4,)), hand, Budget(1_000)) is not None
+
+
+def test_every_wild_deuce_and_five_jokers_lay_two_sets_of_twos_and_two_runs_from_the_two():
+    # Defect, found on the bench (seed 43, a hand of every wild deuce and joker of four
+    # decks, every card laid): with the ace low only, a run of 4 from a 2 laid as itself
+    # takes jokers side by side at the 3, 4 and 5, and the finder said none lays it.
+    rules = _variant(
+        [{"set": 6, "count": 2}, {"run": 4, "count": 2}],
+        {"aces": "low", "runs": "any_suit", "wild_deuces": "all", "jokers_side_by_side": True},
+        {"no_contiguous_runs": True},
+        decks=4,
+        lay_all_cards=True,
+    )
+    hand = parse_cards("2S 2S 2S 2S 2H 2H 2H 2H 2D 2D 2D 2D 2C 2C 2C 2C JK JK JK JK JK")
+    found = solve_contract(rules, 1, hand)
+    assert found.found and check_contract(rules, 1, [list(m) for m in found.melds]).valid
 
 
 def test_where_jokers_may_not_sit_side_by_side_the_same_run_is_not_there():
