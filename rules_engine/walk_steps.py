@@ -23,9 +23,9 @@ from .walk_goings import Goings
 from .walk_laid import Choice, State
 from .walk_sets import SetPlan
 
+NO_RANKS: tuple[int, ...] = ()  # the runs take no natural at the ranks ahead
 # (kinds laid after the rank, room for runs of each kind still to start, how many may start,
 # naturals and cards whole runs of the kinds still to start need)
-NO_RANKS: tuple[int, ...] = ()  # the runs take no natural at the ranks ahead
 Plan = tuple[tuple[int, ...], tuple[int, ...], int, int, int]
 # (new runs: (id, a joker first) each, their ids, naturals and jokers taken, naturals and
 # cards they need, and whole runs of their kinds would need)
