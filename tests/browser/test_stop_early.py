@@ -58,6 +58,9 @@ def test_a_game_stopped_after_round_5_and_taken_up_again(
     page.screenshot(path=f"/tmp/finish-{width}-{scheme}.png")
     button.tap()
     page.get_by_text(stopped).wait_for()
+    # The whole page is drawn once it has loaded: a full-page capture while the page after
+    # the confirmation still loads failed now and then ("Unable to capture screenshot").
+    page.wait_for_load_state()
     page.screenshot(path=f"/tmp/stopped-{width}-{scheme}.png", full_page=True)
     page.get_by_role("button", name=go_on).tap()
     page.get_by_role("heading", name="6").or_(page.locator("#round-title-6")).first.wait_for()
