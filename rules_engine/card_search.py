@@ -228,3 +228,16 @@ def search_cards(
     for position, cand in zip(search.order, picked, strict=True):
         melds[position] = cand.cards
     return tuple(melds)
+
+
+def glance_cards(
+    rules: RuleSystem, contract: Contract, hand: list[Card], budget: Budget, nodes: int
+) -> tuple[tuple[Card, ...], ...] | None:
+    """`search_cards` in `nodes` of `budget` at most, what it spent charged to `budget`
+    (at least one: a search made is work, if only reading the hand); SearchTooLarge past
+    them."""
+    glance = Budget(min(nodes, budget.left))
+    try:
+        return search_cards(rules, contract, hand, glance)
+    finally:
+        budget.charge(max(glance.used, 1))

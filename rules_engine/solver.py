@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 
-from .card_search import search_cards
+from .card_search import glance_cards, search_cards
 from .cards import Card, natural
 from .catalogue import cards_dealt, contract_for, round_rules
 from .deuces import deuce_plays, deuces_used
@@ -222,14 +222,11 @@ def _glance(
         return None, None, ways
     left = []
     for way in ways:
-        glance = Budget(min(share, budget.left))
         try:
-            found = search_cards(rules, way, hand, glance)
+            found = glance_cards(rules, way, hand, budget, share)
         except SearchTooLarge:
             left.append(way)
             continue
-        finally:
-            budget.charge(max(glance.used, 1))  # a search made is work, if only reading
         if found is not None:
             return way, found, ()
     return None, None, tuple(left)
@@ -285,13 +282,10 @@ def _search(
         # it needs more (limits.py). Where the walk took every play of the wild deuces at
         # once, the card search lays this play in the rest of its budget.
         if budget.left > 0:
-            glance = Budget(min(budget.left, GLANCE_NODES))
             try:
-                return search_cards(rules, contract, hand, glance)
+                return glance_cards(rules, contract, hand, budget, GLANCE_NODES)
             except SearchTooLarge:
                 pass
-            finally:
-                budget.charge(max(glance.used, 1))  # a search made is work, if only reading
         if budgets.each_play:
             return _walk(rules, contract, hand, budgets.walk, budget)
         if budget.left <= 0:

@@ -63,7 +63,7 @@ class SetPlan:
         # The fewest naturals one set holds (with its most jokers): a rank's pool settled
         # below it makes no set, and lays nothing where every card must be laid; elsewhere
         # its naturals stay in hand (sets are then their size, no longer).
-        self.least = min((_fewest(meld, s, e or not lay_all) for s, e in counted), default=1)
+        self.least = min((_fewest(meld, s, e, lay_all) for s, e in counted), default=1)
         self.cards = sum(size * n for (size, _), n in counted.items())  # the fewest they hold
         self._memo: dict[tuple[object, ...], tuple[object, ...] | None] = {}
         self._taken: dict[tuple[tuple[int, ...], int], list[int]] = {}
@@ -200,15 +200,11 @@ class SetPlan:
         return answer
 
 
-def _fewest(meld: MeldRules, size: int, exact: bool) -> int:
-    """The fewest naturals a set filling this requirement may hold: its shortest lengths
-    take the most jokers for their size (more than the largest: no set at all)."""
-    largest = min(_largest(meld, size, exact), size + 14)
-    for naturals in range(max(1, meld.min_naturals), largest + 1):
-        for length in range(max(size, naturals, meld.set_min), largest + 1):
-            if length - naturals <= meld.jokers_most("set", length):
-                return naturals
-    return largest + 1
+def _fewest(meld: MeldRules, size: int, exact: bool, lay_all: bool) -> int:
+    """The fewest naturals a set filling this requirement may hold, as the sets' search
+    reads it (`_kind_pairs`; more than it ever holds where no set can be made)."""
+    have = min(_largest(meld, size, exact), size + 14)
+    return min((n for n, _ in _kind_pairs(meld, size, exact, lay_all, have)), default=have + 1)
 
 
 def _largest(meld: MeldRules, size: int, exact: bool) -> int:
