@@ -35,6 +35,10 @@ LATE_WALK_NODES = 5_800  # ...of them past the shapes (sets, or runs round the c
 # ...where one walk plays the wild deuces for every way to play them, before the card search
 # and in place of the shapes (solver.py): with sets, or round the corner.
 PLAYS_WALK_NODES = 9_000
+# ...of which the runs taken all together may spend this many (walk_cover.py): past it, the
+# walk goes on without them.
+COVER_NODES = 6_000
+COVER_AFTER = 200  # ...once the walk has gone on from this many states
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000
 

@@ -178,6 +178,10 @@ def walk_steps(
     steps: list[tuple[Where, Step]] = []
     positions = [*range(walk.first, walk.last + 1), 0]
     costs = _start_costs(walk, suits, positions[:-1], held, wild)
+    walk.cover_cells(
+        [[held[(1 if p == 14 else p, s)] - wild[(p, s)] for p in positions[:-1]] for s in suits]
+    )
+    places = len(positions) - 1
     for index, suit in enumerate(suits):
         aces = held[(1, suit)]
         # Where the ace is low and high, how many of the suit's aces are played low.
@@ -206,6 +210,8 @@ def walk_steps(
                 ahead=tuple(count[i + 1 : -1]),
                 others=others,
                 costs=costs[index][i] if position else (),
+                at=index * places + i + 1,
+                end=(index + 1) * places,
             )
             steps.append(((suit, position), partial(_rank_step, walk, here)))
     return steps

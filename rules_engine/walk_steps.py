@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .limits import Budget
+from .limits import COVER_AFTER, Budget
 from .run_states import run_states
 from .systems import Contract, Requirement, RuleSystem
 from .walk_bounds import Bounds
@@ -19,6 +19,7 @@ from .walk_corner import (
     SEAM,
     TAIL,
 )
+from .walk_cover import Cover
 from .walk_goings import Goings
 from .walk_laid import Choice, State
 from .walk_sets import SetPlan
@@ -48,6 +49,8 @@ class Rank:
     others: tuple[int, ...]  # the naturals of each rank (1-13) in the suits still to walk
     # The fewest jokers a run of each kind still to start takes (walk_costs.py).
     costs: tuple[int, ...]
+    at: int  # the first cell ahead, and where the suit's cells end (walk_cover.py)
+    end: int
 
 
 class Walk:
@@ -123,6 +126,17 @@ class Walk:
         ]
         self.bounds = Bounds(jokers, self.need, self.whole, states, self.kind_of, self.short_of)
         self.goings = Goings(self.runs, states, self.naturals_of, self.short_of, self.farthest)
+        self.cover: Cover | None = None
+        self.met = 0  # the states whose way on was made
+
+    def cover_cells(self, suits: list[list[int]]) -> None:
+        """The naturals of each suit walked at each position (walk_cover.py)."""
+        if not self.need:
+            return
+        places = len(suits[0]) if suits else 0
+        cells = [count for suit in suits for count in suit]
+        ends = [(i // places + 1) * places for i in range(len(cells))]
+        self.cover = Cover(cells, ends, self.whole, self.states, self.short_of, self.budget)
 
     def _started(
         self,
@@ -219,6 +233,12 @@ class Walk:
         # before it, each takes the fewest jokers of its best stretch still to walk.
         costs = () if last_suit else here.costs
         only_runs = self.lay_all and sets.empty  # every natural no run takes stays in hand
+        # Round the corner, a suit still to walk may hold a run across it: the last only.
+        # Most hands are decided in a few hundred states: the bound waits for the others.
+        self.met += 1
+        cover = None
+        if self.met > COVER_AFTER and (last_suit or not self.circular):
+            cover = self.cover
         for going in self.goings.going_on(runs, available, spare, left):
             still, shut, n, j, choices, ended, back, need_naturals, need_cards, occupied = going
             # A waiting run going on starts again, as far as following on and meeting go.
@@ -276,14 +296,27 @@ class Walk:
                     if to_start:
                         kind_of = self.kind_of
                         taken += to_start - sum(costs[kind_of[run]] for run, _ in new)
+                    plain = 0
                     if coming is not None:
-                        need = sets.jokers_at_least(after, coming)
+                        plain = need = sets.jokers_at_least(after, coming)
                         if took and taken + need <= jokers_left:
                             less = bounds.coming_less(here.step, coming, position, took)
                             need = sets.jokers_at_least(after, less)
                         taken += need
                     if taken > jokers_left:
                         continue
+                    # The runs all together, sharing the naturals ahead (walk_cover.py).
+                    if cover is not None:
+                        left_to_start = room
+                        if new:
+                            rest = list(room)
+                            for run, _ in new:
+                                rest[self.kind_of[run]] -= 1
+                            left_to_start = tuple(rest)
+                        if not cover.lays(
+                            here.at, here.end, runs_after, left_to_start, jokers_left - plain
+                        ):
+                            continue
                     # Round the corner, the first field tells whether a run began at the ace
                     # (a tail there belongs to a run that began before the king).
                     mark = self._began(new) if ace else aces

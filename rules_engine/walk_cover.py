@@ -1,0 +1,183 @@
+"""The fewest jokers the runs still to lay take, all together, for the walk along the ranks
+(run_walk.py): the walk's own question with the joker rules and the sets left out.
+
+Each run covers a stretch of ranks of one suit, and at every rank the runs cover past the
+naturals there, one of them takes a joker (a wild deuce played as a 2 costs the walk one as
+well, so it is no natural here). The open runs must cover the ranks until they may end, and
+the runs still to start may lie anywhere ahead, each in one suit; they share the naturals.
+Walking the cells ahead (the ranks left in this suit, then each suit still to walk) with,
+at each, the stretches under way and the runs still to start, gives the fewest jokers
+exactly for this looser question, so never more than any lay-down takes: a state needing
+more than the jokers it has left lays nothing. Where the bounds run by run (walk_bounds.py,
+walk_costs.py) let each run count a natural another takes too, this counts it once: beside
+25 clubs and at most 4 jokers, two runs of 8 and three of 4 need 5 jokers, found at the
+first rank, where the walk went through 14,457 states to prove it.
+
+Round the corner, later suits may hold runs across it: there, the walk asks only in the
+last suit, where a run waiting across the corner covers the ranks before the king.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .errors import SearchTooLarge
+from .limits import COVER_NODES, Budget
+from .walk_corner import HEAD, TAIL, WAITING
+
+NO_WAY = 99  # more jokers than any hand holds
+
+
+class Cover:
+    """The cells ahead of one walk and the fewest jokers from each, made once for every
+    state that asks the same (each made counted in the walk's budget)."""
+
+    def __init__(
+        self,
+        cells: Sequence[int],
+        ends: Sequence[int],
+        sizes: Sequence[int],
+        states: int,
+        short_of: Sequence[int],
+        budget: Budget,
+    ) -> None:
+        self.cells = cells  # the naturals at each cell, suit after suit
+        self.ends = ends  # for each cell, where its suit's cells end
+        self.sizes = sizes  # the fewest cards of a run of each kind
+        self.states = states
+        self.short_of = short_of
+        self.walk_budget = budget  # charged with what each question cost
+        self.budget = Budget(COVER_NODES)  # its own: a question is never cut short
+        self._known: dict[tuple[object, ...], tuple[int, int]] = {}
+        self._ways: dict[
+            tuple[object, ...], list[tuple[int, tuple[int, ...], tuple[int, ...]]]
+        ] = {}
+        # For each kind and cell, the fewest empty cells of a stretch of its size from there.
+        self.best = [_best_stretches(cells, ends, size) for size in sizes]
+
+    def lays(
+        self, at: int, end: int, runs: tuple[int, ...], room: tuple[int, ...], jokers: int
+    ) -> bool:
+        """Whether the open `runs` and those still to start (`room`, of each kind) take no
+        more than `jokers` from cell `at` on (`end`: where the suit being walked ends)."""
+        cover = [0] * (end - at)  # the open runs under way at each cell of the suit left
+        states, short = self.states, self.short_of
+        for run in runs:
+            role = (run // states) & 3
+            need = short[run]
+            if role == WAITING:  # back as a head that ends at the suit's end
+                first, last = max(0, end - at - max(1, need)), end - at
+            elif role == HEAD:
+                first, last = 0, end - at
+            elif role == TAIL or not need:  # a tail's head may be short of nothing
+                continue
+            elif need > end - at:
+                return False
+            else:
+                first, last = 0, need
+            for cell in range(first, last):
+                cover[cell] += 1
+        while cover and not cover[-1]:
+            cover.pop()
+        own = self.budget
+        if own.left <= 0:  # spent: the walk goes on without this bound
+            return True
+        before = own.left
+        try:
+            return self._lays(at, tuple(cover), room, jokers)
+        except SearchTooLarge:
+            return True
+        finally:
+            self.walk_budget.charge(before - max(own.left, 0))
+
+    def _lays(self, at: int, cover: tuple[int, ...], room: tuple[int, ...], jokers: int) -> bool:
+        key = (at, cover, room)
+        known = self._known.get(key)
+        if known is not None:
+            fails, lays = known  # the most jokers known too few, the fewest known enough
+            if jokers <= fails:
+                return False
+            if jokers >= lays:
+                return True
+        else:
+            fails, lays = -1, NO_WAY
+        self.budget.spend()
+        if at == len(self.cells):
+            found = not cover and not any(room)
+        elif self._least(at, cover, room) > jokers:
+            found = False
+        else:
+            found = self._try(at, cover, room, jokers)
+        self._known[key] = (fails, min(lays, jokers)) if found else (max(fails, jokers), lays)
+        return found
+
+    def _try(self, at: int, cover: tuple[int, ...], room: tuple[int, ...], jokers: int) -> bool:
+        under = cover[0] if cover else 0
+        rest = cover[1:]
+        held = self.cells[at]
+        for count, left, grows in self._starts(at, room):
+            spent = under + count - held
+            if spent > jokers:
+                break  # the ways start the fewest runs first
+            after = rest
+            if grows:  # the runs started cover the cells after this one too
+                wide = max(len(rest), len(grows))
+                after = tuple(
+                    (rest[i] if i < len(rest) else 0) + (grows[i] if i < len(grows) else 0)
+                    for i in range(wide)
+                )
+            if self._lays(at + 1, after, left, jokers - max(0, spent)):
+                return True
+        return False
+
+    def _least(self, at: int, cover: tuple[int, ...], room: tuple[int, ...]) -> int:
+        """The jokers the runs under way take past the naturals, and each run still to
+        start its best stretch's empty cells: fewer than all together take."""
+        least = 0
+        for kind, count in enumerate(room):
+            if count:
+                least += count * self.best[kind][at]
+        cells = self.cells
+        for i, under in enumerate(cover):
+            if under > cells[at + i]:
+                least += under - cells[at + i]
+        return least
+
+    def _starts(
+        self, at: int, room: tuple[int, ...]
+    ) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+        """The ways runs may start at cell `at`, the fewest first: how many, the runs left
+        to start, and how many of them cover each cell after it."""
+        end = self.ends[at]
+        key = (room, end - at)
+        made = self._ways.get(key)
+        if made is None:
+            sizes = self.sizes
+            ways: list[tuple[int, ...]] = [()]
+            for kind, size in enumerate(sizes):
+                if room[kind] and at + size <= end:
+                    ways = [way + (kind,) * n for way in ways for n in range(room[kind] + 1)]
+            ways.sort(key=len)
+            made = []
+            for way in ways:
+                left = list(room)
+                for kind in way:
+                    left[kind] -= 1
+                longest = max((sizes[kind] for kind in way), default=1)
+                grows = tuple(sum(sizes[kind] - 1 > i for kind in way) for i in range(longest - 1))
+                made.append((len(way), tuple(left), grows))
+            self._ways[key] = made
+        self.budget.spend(len(made) >> 2)
+        return made
+
+
+def _best_stretches(cells: Sequence[int], ends: Sequence[int], size: int) -> list[int]:
+    """For each cell, the fewest empty cells of a stretch of `size` cells of one suit from
+    there on (NO_WAY where none fits)."""
+    best = [NO_WAY] * (len(cells) + 1)
+    for start in range(len(cells) - 1, -1, -1):
+        here = NO_WAY
+        if start + size <= ends[start]:
+            here = sum(not cells[c] for c in range(start, start + size))
+        best[start] = min(here, best[start + 1])
+    return best
