@@ -178,9 +178,8 @@ def walk_steps(
     steps: list[tuple[Where, Step]] = []
     positions = [*range(walk.first, walk.last + 1), 0]
     costs = _start_costs(walk, suits, positions[:-1], held, wild)
-    walk.cover_cells(
-        [[held[(1 if p == 14 else p, s)] - wild[(p, s)] for p in positions[:-1]] for s in suits]
-    )
+    ranks = [1 if p == 14 else p for p in positions[:-1]]
+    walk.cover_cells([[held[(r, s)] - wild[(r, s)] for r in ranks] for s in suits], ranks)
     places = len(positions) - 1
     for index, suit in enumerate(suits):
         aces = held[(1, suit)]

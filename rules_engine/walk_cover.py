@@ -26,6 +26,8 @@ from .limits import COVER_NODES, Budget
 from .walk_corner import HEAD, TAIL, WAITING
 
 NO_WAY = 99  # more jokers than any hand holds
+TRIAL = 500
+WHOLE = 4_000  # the most the question of the whole walk may spend
 
 
 class Cover:
@@ -40,14 +42,22 @@ class Cover:
         states: int,
         short_of: Sequence[int],
         budget: Budget,
+        sets: tuple[int, int, int] = (0, 0, 0),
+        ranks: Sequence[int] = (),
     ) -> None:
         self.cells = cells  # the naturals at each cell, suit after suit
         self.ends = ends  # for each cell, where its suit's cells end
         self.sizes = sizes  # the fewest cards of a run of each kind
         self.states = states
         self.short_of = short_of
+        # The sets, asked in the last suit: how many, the fewest cards they hold, and the
+        # most naturals one rank gives them; and the rank (1-13) of each cell.
+        self.set_count, self.set_cards, self.set_most = sets
+        self.ranks = ranks
         self.walk_budget = budget  # charged with what each question cost
         self.budget = Budget(COVER_NODES)  # its own: a question is never cut short
+        self.dropped = 0  # the states it found could lay nothing (nearer the start: more)
+        self.free = 0  # spent on the question of the whole walk (`lays_at_all`)
         self._known: dict[tuple[object, ...], tuple[int, int]] = {}
         self._ways: dict[
             tuple[object, ...], list[tuple[int, tuple[int, ...], tuple[int, ...]]]
@@ -56,10 +66,19 @@ class Cover:
         self.best = [_best_stretches(cells, ends, size) for size in sizes]
 
     def lays(
-        self, at: int, end: int, runs: tuple[int, ...], room: tuple[int, ...], jokers: int
+        self,
+        at: int,
+        end: int,
+        runs: tuple[int, ...],
+        room: tuple[int, ...],
+        jokers: int,
+        pool: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
     ) -> bool:
         """Whether the open `runs` and those still to start (`room`, of each kind) take no
-        more than `jokers` from cell `at` on (`end`: where the suit being walked ends)."""
+        more than `jokers` from cell `at` on (`end`: where the suit being walked ends).
+        In the last suit, `pool`: the naturals of each rank (1-13) the suits walked before
+        left for the sets, and the settled counts, largest first; the sets' jokers are then
+        counted too."""
         cover = [0] * (end - at)  # the open runs under way at each cell of the suit left
         states, short = self.states, self.short_of
         for run in runs:
@@ -80,18 +99,57 @@ class Cover:
         while cover and not cover[-1]:
             cover.pop()
         own = self.budget
-        if own.left <= 0:  # spent: the walk goes on without this bound
+        # Spent, or dropping no state for each TRIAL units it spent: the walk goes on
+        # without this bound (on hands where the runs share few naturals it only costs).
+        if own.left <= 0 or own.used - self.free > TRIAL * (self.dropped + 1):
             return True
         before = own.left
+        pooled: tuple[int, ...] = ()
+        tops: tuple[int, ...] = ()
+        if pool is not None and self.set_count:
+            open_, settled = pool
+            pooled = tuple(open_[rank - 1] for rank in self.ranks[at:end])
+            tops = tuple(sorted(settled[: self.set_count]))
+            tops = (0,) * (self.set_count - len(tops)) + tops
         try:
-            return self._lays(at, tuple(cover), room, jokers)
+            lays = self._lays(at, tuple(cover), room, tops, pooled, jokers)
         except SearchTooLarge:
             return True
         finally:
             self.walk_budget.charge(before - max(own.left, 0))
+        if not lays:  # a state dropped nearer the start saves more of the walk
+            self.dropped += 1 + (len(self.cells) - at) // 2
+        return lays
 
-    def _lays(self, at: int, cover: tuple[int, ...], room: tuple[int, ...], jokers: int) -> bool:
-        key = (at, cover, room)
+    def lays_at_all(
+        self,
+        end: int,
+        room: tuple[int, ...],
+        jokers: int,
+        pool: tuple[tuple[int, ...], tuple[int, ...]] | None,
+    ) -> bool:
+        """`lays` asked once of the whole walk, from its first cell, in WHOLE units at
+        most; what it spends does not count against the states it drops."""
+        own = self.budget
+        self.budget = Budget(min(own.left, WHOLE))
+        try:
+            return self.lays(0, end, (), room, jokers, pool)
+        finally:
+            spent = self.budget.used
+            self.budget = own
+            own.charge(spent)
+            self.free += spent
+
+    def _lays(
+        self,
+        at: int,
+        cover: tuple[int, ...],
+        room: tuple[int, ...],
+        tops: tuple[int, ...],
+        pooled: tuple[int, ...],
+        jokers: int,
+    ) -> bool:
+        key = (at, cover, room, tops, pooled)
         known = self._known.get(key)
         if known is not None:
             fails, lays = known  # the most jokers known too few, the fewest known enough
@@ -103,20 +161,29 @@ class Cover:
             fails, lays = -1, NO_WAY
         self.budget.spend()
         if at == len(self.cells):
-            found = not cover and not any(room)
-        elif self._least(at, cover, room) > jokers:
+            found = not cover and not any(room) and self._sets_take(tops) <= jokers
+        elif self._least(at, cover, room, tops, pooled) > jokers:
             found = False
         else:
-            found = self._try(at, cover, room, jokers)
+            found = self._try(at, cover, room, tops, pooled, jokers)
         self._known[key] = (fails, min(lays, jokers)) if found else (max(fails, jokers), lays)
         return found
 
-    def _try(self, at: int, cover: tuple[int, ...], room: tuple[int, ...], jokers: int) -> bool:
+    def _try(
+        self,
+        at: int,
+        cover: tuple[int, ...],
+        room: tuple[int, ...],
+        tops: tuple[int, ...],
+        pooled: tuple[int, ...],
+        jokers: int,
+    ) -> bool:
         under = cover[0] if cover else 0
         rest = cover[1:]
         held = self.cells[at]
         for count, left, grows in self._starts(at, room):
-            spent = under + count - held
+            runs = under + count
+            spent = max(0, runs - held)
             if spent > jokers:
                 break  # the ways start the fewest runs first
             after = rest
@@ -126,13 +193,29 @@ class Cover:
                     (rest[i] if i < len(rest) else 0) + (grows[i] if i < len(grows) else 0)
                     for i in range(wide)
                 )
-            if self._lays(at + 1, after, left, jokers - max(0, spent)):
+            grown = tops
+            if pooled:  # what no run takes at this rank is the sets'
+                grown = _kept(tops, max(0, held - runs) + pooled[0], self.set_most)
+            if self._lays(at + 1, after, left, grown, pooled[1:], jokers - spent):
                 return True
         return False
 
-    def _least(self, at: int, cover: tuple[int, ...], room: tuple[int, ...]) -> int:
-        """The jokers the runs under way take past the naturals, and each run still to
-        start its best stretch's empty cells: fewer than all together take."""
+    def _sets_take(self, tops: tuple[int, ...]) -> int:
+        """The fewest jokers the sets take: no more naturals than the largest counts of
+        as many ranks as there are sets."""
+        return max(0, self.set_cards - sum(tops)) if tops else 0  # (no sets asked: none)
+
+    def _least(
+        self,
+        at: int,
+        cover: tuple[int, ...],
+        room: tuple[int, ...],
+        tops: tuple[int, ...],
+        pooled: tuple[int, ...],
+    ) -> int:
+        """The jokers the runs under way take past the naturals, each run still to start
+        its best stretch's empty cells, and the sets theirs with every natural ahead: fewer
+        than all together take (each counted with every natural, as runs take them first)."""
         least = 0
         for kind, count in enumerate(room):
             if count:
@@ -141,6 +224,14 @@ class Cover:
         for i, under in enumerate(cover):
             if under > cells[at + i]:
                 least += under - cells[at + i]
+        if pooled:  # what the runs under way leave at each rank ahead, at the most
+            most, width = self.set_most, len(cover)
+            ahead = [
+                min(most, max(0, cells[at + i] - (cover[i] if i < width else 0)) + p)
+                for i, p in enumerate(pooled)
+            ]
+            best = sorted((*tops, *ahead))[-self.set_count :]
+            least += max(0, self.set_cards - sum(best))
         return least
 
     def _starts(
@@ -181,3 +272,12 @@ def _best_stretches(cells: Sequence[int], ends: Sequence[int], size: int) -> lis
             here = sum(not cells[c] for c in range(start, start + size))
         best[start] = min(here, best[start + 1])
     return best
+
+
+def _kept(tops: tuple[int, ...], count: int, most: int) -> tuple[int, ...]:
+    """The largest counts of as many ranks as there are sets (smallest first), with one
+    rank's more."""
+    count = min(count, most)
+    if not tops or count <= tops[0]:
+        return tops
+    return tuple(sorted((*tops[1:], count)))

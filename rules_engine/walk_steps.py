@@ -128,15 +128,37 @@ class Walk:
         self.goings = Goings(self.runs, states, self.naturals_of, self.short_of, self.farthest)
         self.cover: Cover | None = None
         self.met = 0  # the states whose way on was made
+        self.hopeless = False  # the whole hand lays nothing (walk_cover.py)
 
-    def cover_cells(self, suits: list[list[int]]) -> None:
-        """The naturals of each suit walked at each position (walk_cover.py)."""
+    def cover_cells(self, suits: list[list[int]], ranks: list[int]) -> None:
+        """The naturals of each suit walked at each position, and the positions' ranks
+        (walk_cover.py)."""
         if not self.need:
             return
-        places = len(suits[0]) if suits else 0
+        places = len(ranks)
         cells = [count for suit in suits for count in suit]
         ends = [(i // places + 1) * places for i in range(len(cells))]
-        self.cover = Cover(cells, ends, self.whole, self.states, self.short_of, self.budget)
+        sets = self.sets
+        self.cover = Cover(
+            cells,
+            ends,
+            self.whole,
+            self.states,
+            self.short_of,
+            self.budget,
+            (0, 0, 0) if sets.empty else (sets.sets, sets.cards, sets.most),
+            ranks * len(suits),
+        )
+
+    def _may_lay(self) -> bool:
+        """The bound asked once of a walk of one suit, from its first rank (not round the
+        corner, where runs may cross the end of the ranks): whether its runs and sets may
+        take no more than its jokers."""
+        cover = self.cover
+        if cover is None or self.circular or cover.ends[0] != len(cover.cells):
+            return True
+        start = self.sets.start()
+        return cover.lays_at_all(cover.ends[0], self.need, self.jokers, (start[0], start[1]))
 
     def _started(
         self,
@@ -239,6 +261,11 @@ class Walk:
         cover = None
         if self.met > COVER_AFTER and (last_suit or not self.circular):
             cover = self.cover
+            if self.met == COVER_AFTER + 1 and not self._may_lay():
+                self.cover = None
+                self.hopeless = True
+        if self.hopeless:
+            return
         for going in self.goings.going_on(runs, available, spare, left):
             still, shut, n, j, choices, ended, back, need_naturals, need_cards, occupied = going
             # A waiting run going on starts again, as far as following on and meeting go.
@@ -313,9 +340,17 @@ class Walk:
                             for run, _ in new:
                                 rest[self.kind_of[run]] -= 1
                             left_to_start = tuple(rest)
-                        if not cover.lays(
-                            here.at, here.end, runs_after, left_to_start, jokers_left - plain
-                        ):
+                        # In the last suit the sets too, which then count for themselves.
+                        if last_suit and not sets.empty:
+                            for_sets = (after[0], after[1])
+                            lays = cover.lays(
+                                here.at, here.end, runs_after, left_to_start, jokers_left, for_sets
+                            )
+                        else:
+                            lays = cover.lays(
+                                here.at, here.end, runs_after, left_to_start, jokers_left - plain
+                            )
+                        if not lays:
                             continue
                     # Round the corner, the first field tells whether a run began at the ace
                     # (a tail there belongs to a run that began before the king).
