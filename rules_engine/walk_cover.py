@@ -181,11 +181,11 @@ class Cover:
         under = cover[0] if cover else 0
         rest = cover[1:]
         held = self.cells[at]
-        for count, left, grows in self._starts(at, room):
+        for count, left, grows in self._ordered(at, room, max(0, held - under)):
             runs = under + count
             spent = max(0, runs - held)
             if spent > jokers:
-                break  # the ways start the fewest runs first
+                continue
             after = rest
             if grows:  # the runs started cover the cells after this one too
                 wide = max(len(rest), len(grows))
@@ -233,6 +233,18 @@ class Cover:
             best = sorted((*tops, *ahead))[-self.set_count :]
             least += max(0, self.set_cards - sum(best))
         return least
+
+    def _ordered(
+        self, at: int, room: tuple[int, ...], free: int
+    ) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+        """`_starts`, those that start as many runs as the cell has naturals free first,
+        then fewer, then more: where the jokers are enough, a way is found soonest."""
+        ways = self._starts(at, room)
+        if free == 0 or ways[-1][0] == 0:
+            return ways
+        first = [way for way in ways if way[0] <= free]
+        first.sort(key=lambda way: -way[0])
+        return first + ways[len(first) :]
 
     def _starts(
         self, at: int, room: tuple[int, ...]
