@@ -128,7 +128,8 @@ class Walk:
         self.goings = Goings(self.runs, states, self.naturals_of, self.short_of, self.farthest)
         self.cover: Cover | None = None
         self.met = 0  # the states whose way on was made
-        self.hopeless = False  # the whole hand lays nothing (walk_cover.py)
+        self.asked = False  # whether the bound was asked of the whole walk
+        self.hopeless = False  # ...and found it lays nothing (walk_cover.py)
 
     def cover_cells(self, suits: list[list[int]], ranks: list[int]) -> None:
         """The naturals of each suit walked at each position, and the positions' ranks
@@ -257,13 +258,12 @@ class Walk:
         only_runs = self.lay_all and sets.empty  # every natural no run takes stays in hand
         # Round the corner, a suit still to walk may hold a run across it: the last only.
         # Most hands are decided in a few hundred states: the bound waits for the others.
-        self.met += 1
         cover = None
-        if self.met > COVER_AFTER and (last_suit or not self.circular):
+        if self.met >= COVER_AFTER and (last_suit or not self.circular):
+            if not self.asked:  # first, once, of the whole walk
+                self.asked = True
+                self.hopeless = not self._may_lay()
             cover = self.cover
-            if self.met == COVER_AFTER + 1 and not self._may_lay():
-                self.cover = None
-                self.hopeless = True
         if self.hopeless:
             return
         for going in self.goings.going_on(runs, available, spare, left):
@@ -358,6 +358,7 @@ class Walk:
                     used = spent + j + jokers + natural_wild
                     key = (mark, runs_after, laid_now, used, after)
                     yield key, (choices, new, pooled)
+        self.met += 1  # counted once made: a walk cut short makes it again (walk_turns.py)
 
     def _began(self, new: tuple[tuple[int, bool], ...]) -> int:
         """Whether a run that does not cross the corner began at the ace, where runs may
