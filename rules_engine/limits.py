@@ -38,7 +38,7 @@ PLAYS_WALK_NODES = 9_000
 # ...of which the runs taken all together may spend this many (walk_cover.py): past it, the
 # walk goes on without them.
 COVER_NODES = 6_000
-COVER_AFTER = 50  # ...once the walk has gone on from this many states
+COVER_AFTER = 50  # ...asked once the walk has made the way on of this many states
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000
 

@@ -1,20 +1,31 @@
 """The fewest jokers the runs still to lay take, all together, for the walk along the ranks
-(run_walk.py): the walk's own question with the joker rules and the sets left out.
+(run_walk.py): the walk's own question with the joker rules left out.
 
 Each run covers a stretch of ranks of one suit, and at every rank the runs cover past the
 naturals there, one of them takes a joker (a wild deuce played as a 2 costs the walk one as
 well, so it is no natural here). The open runs must cover the ranks until they may end, and
 the runs still to start may lie anywhere ahead, each in one suit; they share the naturals.
 Walking the cells ahead (the ranks left in this suit, then each suit still to walk) with,
-at each, the stretches under way and the runs still to start, gives the fewest jokers
-exactly for this looser question, so never more than any lay-down takes: a state needing
-more than the jokers it has left lays nothing. Where the bounds run by run (walk_bounds.py,
-walk_costs.py) let each run count a natural another takes too, this counts it once: beside
-25 clubs and at most 4 jokers, two runs of 8 and three of 4 need 5 jokers, found at the
-first rank, where the walk went through 14,457 states to prove it.
+at each, how many runs lie over each cell still to come and the runs still to start, gives
+the fewest jokers exactly for this looser question, so never more than any lay-down takes:
+a state needing more than the jokers it has left lays nothing. Where the bounds run by run
+(walk_bounds.py, walk_costs.py) let each run count a natural another takes too, this counts
+it once: beside 25 clubs and at most 4 jokers, two runs of 8 and three of 4 need 5 jokers.
+
+In the last suit, the sets are counted too: they hold no more naturals than the largest
+counts of as many ranks, a rank's count being what the suits walked before left and what the
+runs leave of the cell (the runs take a cell's naturals first: one a run leaves to a set
+saves the set a joker and costs the run one). Before the last suit the sets keep their own
+bound (walk_sets.py), added to this one.
 
 Round the corner, later suits may hold runs across it: there, the walk asks only in the
 last suit, where a run waiting across the corner covers the ranks before the king.
+
+The question is a walk of its own, asked of many states: where the jokers are enough it
+looks first for a way that starts as many runs at each cell as its naturals allow, and
+where they are not it must meet every way. It has a budget of its own within the walk's,
+and where it drops no state for each TRIAL units it spends (on hands whose runs share few
+naturals) it is asked no more.
 """
 
 from __future__ import annotations
@@ -26,7 +37,7 @@ from .limits import COVER_NODES, Budget
 from .walk_corner import HEAD, TAIL, WAITING
 
 NO_WAY = 99  # more jokers than any hand holds
-TRIAL = 500
+TRIAL = 500  # the units it may spend for each state it drops, a state near the start more
 WHOLE = 4_000  # the most the question of the whole walk may spend
 
 
