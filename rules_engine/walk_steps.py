@@ -340,8 +340,10 @@ class Walk:
                             for run, _ in new:
                                 rest[self.kind_of[run]] -= 1
                             left_to_start = tuple(rest)
-                        # In the last suit the sets too, which then count for themselves.
-                        if last_suit and not sets.empty:
+                        # The sets too, which then count for themselves (before the last
+                        # suit, in a walk of two suits only: over more, the question costs
+                        # more than the states it drops save).
+                        if not sets.empty and (last_suit or cover.suits <= 2):
                             for_sets = (after[0], after[1])
                             lays = cover.lays(
                                 here.at, here.end, runs_after, left_to_start, jokers_left, for_sets

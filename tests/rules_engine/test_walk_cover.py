@@ -67,6 +67,15 @@ def test_a_run_under_way_must_cover_the_ranks_until_it_may_end():
     assert cover.lays(1, 4, (0,), (1,), 3)
 
 
+def test_a_bound_that_drops_no_state_for_its_units_is_asked_no_more():
+    # Two runs of 5 across a gap need 6 jokers: with 5 the bound drops the state, until it
+    # has spent 500 units (walk_cover.TRIAL) dropping none, after which it lets all through.
+    assert not _cover([1, 1, 0, 1, 1], [5]).lays(0, 5, (), (2,), 5)
+    cover = _cover([1, 1, 0, 1, 1], [5])
+    cover.budget.charge(501)
+    assert cover.lays(0, 5, (), (2,), 5)
+
+
 def test_where_the_jokers_are_enough_a_way_is_found_in_a_few_steps():
     # The aces both low and high: from the first cell, 4 jokers are enough. Starting at each
     # cell as many runs as it has naturals free finds it in 22 units (2,529 when the fewest
@@ -153,6 +162,37 @@ def test_exact_sets_and_runs_round_the_corner_from_one_suit_are_decided():
     )
     hand = parse_cards(
         "JK JK JK 7D JD 5D 10D 6D 2D KD JD 8D 2D 9D QD 3D 4D 4D 7D 2D 9D KD AD AD KD 7D"
+    )
+    assert not solve_contract(rules, 1, hand).found
+
+
+def test_every_wild_deuce_against_sets_and_a_run_of_alternating_colours_is_decided():
+    # Seen undecided on the bench (seed 44, bench-680 round 2): the runs read as two suits,
+    # the sets counted with the runs in both; 10,496 units of the walk's 9,000 before.
+    rules = _variant(
+        [{"set": 5}, {"set": 3, "count": 3}, {"run": 8}],
+        {"run_min": 4, "aces": "low_or_high", "runs": "alternating_colours", "wild_deuces": "all"},
+        jokers_per_deck=0,
+    )
+    hand = parse_cards("2S 2S 2H 2H 2D 2D 2C 2C 8H 5H JH 5S 6H QS QD JS KC 5D 4D 7H JH JD 6S")
+    assert not solve_contract(rules, 1, hand).found
+
+
+def test_every_wild_deuce_and_joker_against_three_sets_of_6_and_runs_of_one_colour():
+    # Seen undecided on the bench (seed 43, bench-203 round 1): 10,740 units before.
+    rules = _variant(
+        [{"set": 6, "count": 3}, {"run": 3, "count": 3}],
+        {
+            "aces": "high",
+            "runs": "one_colour",
+            "wild_deuces": "red",
+            "jokers_at_most_naturals": True,
+        },
+        decks=3,
+    )
+    hand = parse_cards(
+        "2H 2H 2H 2D 2D 2D JK JK JK JK JK JK 5S QD 9D 6C 9D 9S 9S 7C 5D 10C 8C 6H JD 3D 7C KS 3D"
+        " QS 9C"
     )
     assert not solve_contract(rules, 1, hand).found
 
