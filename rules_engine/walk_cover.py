@@ -40,6 +40,10 @@ from .limits import COVER_NODES, Budget
 from .walk_corner import HEAD, TAIL, WAITING
 
 NO_WAY = 99  # more jokers than any hand holds
+# A question: the first cell ahead; the runs under way over each cell from it; the runs of
+# each kind still to start; the sets' largest counts so far; what each cell ahead brings the
+# sets beside what the runs leave of it (-1: nothing).
+Ahead = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 TRIAL = 500  # the units it may spend for each state it drops, a state near the start more
 WHOLE = 4_000  # the most the question of the whole walk may spend
 
@@ -129,7 +133,7 @@ class Cover:
             tops = tuple(sorted(settled[: self.set_count]))
             tops = (0,) * (self.set_count - len(tops)) + tops
         try:
-            lays = self._lays(at, tuple(cover), room, tops, pooled, jokers)
+            lays = self._lays((at, tuple(cover), room, tops, pooled), jokers)
         except SearchTooLarge:
             return True
         finally:
@@ -174,16 +178,9 @@ class Cover:
             own.charge(spent)
             self.free += spent
 
-    def _lays(
-        self,
-        at: int,
-        cover: tuple[int, ...],
-        room: tuple[int, ...],
-        tops: tuple[int, ...],
-        pooled: tuple[int, ...],
-        jokers: int,
-    ) -> bool:
-        key = (at, cover, room, tops, pooled)
+    def _lays(self, key: Ahead, jokers: int) -> bool:
+        """Whether what is still to lay from `key` takes no more than `jokers`."""
+        at, cover, room, tops, _ = key
         known = self._known.get(key)
         if known is not None:
             fails, lays = known  # the most jokers known too few, the fewest known enough
@@ -196,22 +193,15 @@ class Cover:
         self.budget.spend()
         if at == len(self.cells):
             found = not cover and not any(room) and self._sets_take(tops) <= jokers
-        elif self._least(at, cover, room, tops, pooled) > jokers:
+        elif self._least(key) > jokers:
             found = False
         else:
-            found = self._try(at, cover, room, tops, pooled, jokers)
+            found = self._try(key, jokers)
         self._known[key] = (fails, min(lays, jokers)) if found else (max(fails, jokers), lays)
         return found
 
-    def _try(
-        self,
-        at: int,
-        cover: tuple[int, ...],
-        room: tuple[int, ...],
-        tops: tuple[int, ...],
-        pooled: tuple[int, ...],
-        jokers: int,
-    ) -> bool:
+    def _try(self, key: Ahead, jokers: int) -> bool:
+        at, cover, room, tops, pooled = key
         under = cover[0] if cover else 0
         rest = cover[1:]
         held = self.cells[at]
@@ -230,7 +220,7 @@ class Cover:
             grown = tops
             if pooled and pooled[0] >= 0:  # what no run takes at this rank is the sets'
                 grown = _kept(tops, max(0, held - runs) + pooled[0], self.set_most)
-            if self._lays(at + 1, after, left, grown, pooled[1:], jokers - spent):
+            if self._lays((at + 1, after, left, grown, pooled[1:]), jokers - spent):
                 return True
         return False
 
@@ -239,17 +229,11 @@ class Cover:
         as many ranks as there are sets."""
         return max(0, self.set_cards - sum(tops)) if tops else 0  # (no sets asked: none)
 
-    def _least(
-        self,
-        at: int,
-        cover: tuple[int, ...],
-        room: tuple[int, ...],
-        tops: tuple[int, ...],
-        pooled: tuple[int, ...],
-    ) -> int:
+    def _least(self, key: Ahead) -> int:
         """The jokers the runs under way take past the naturals, each run still to start
         its best stretch's empty cells, and the sets theirs with every natural ahead: fewer
         than all together take (each counted with every natural, as runs take them first)."""
+        at, cover, room, tops, pooled = key
         least = 0
         for kind, count in enumerate(room):
             if count:
