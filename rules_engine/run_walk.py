@@ -29,6 +29,8 @@ open run takes at the ranks ahead is not counted for the sets as well (walk_boun
 
 Runs round the corner are walked from the ace too, a run across the corner in two pieces
 (walk_corner.py). Sets of different suits are left to the other searches.
+A walk not decided in its first states asks once whether the whole hand may lay its runs
+in its jokers at all (walk_ring.py), and past them, of each state (walk_cover.py).
 """
 
 from __future__ import annotations
@@ -179,7 +181,11 @@ def walk_steps(
     positions = [*range(walk.first, walk.last + 1), 0]
     costs = _start_costs(walk, suits, positions[:-1], held, wild)
     ranks = [1 if p == 14 else p for p in positions[:-1]]
-    walk.cover_cells([[held[(r, s)] - wild[(r, s)] for r in ranks] for s in suits], ranks)
+    walk.cover_cells(
+        [[held[(r, s)] - wild[(r, s)] for r in ranks] for s in suits],
+        [[held[(r, s)] > 0 for r in ranks] for s in suits],
+        ranks,
+    )
     places = len(positions) - 1
     for index, suit in enumerate(suits):
         aces = held[(1, suit)]

@@ -21,8 +21,13 @@ alternating colours); elsewhere the sets keep their own bound (walk_sets.py), ad
 one, since over more suits the question costs more than the states it drops save (every
 wild deuce of four suits against three runs and three sets: 12,357 units, against 8,003).
 
+A run still to start lies only where it may (walk_fits.py): a stretch with more cells
+holding no card of their rank and suit than the jokers one run may hold, or, where jokers
+may not sit side by side, with two such cells side by side, is no place for it.
+
 Round the corner, later suits may hold runs across it: there, the walk asks only in the
-last suit, where a run waiting across the corner covers the ranks before the king.
+last suit, where a run waiting across the corner covers the ranks before the king; the
+whole hand is asked once with each suit cut open (walk_ring.py).
 
 The question is a walk of its own, asked of many states: where the jokers are enough it
 looks first for a way that starts as many runs at each cell as its naturals allow, and
@@ -62,6 +67,7 @@ class Cover:
         budget: Budget,
         sets: tuple[int, int, int] = (0, 0, 0),
         ranks: Sequence[int] = (),
+        fits: Sequence[Sequence[bool]] | None = None,
     ) -> None:
         self.cells = cells  # the naturals at each cell, suit after suit
         self.ends = ends  # for each cell, where its suit's cells end
@@ -83,8 +89,15 @@ class Cover:
         self._ways: dict[
             tuple[object, ...], list[tuple[int, tuple[int, ...], tuple[int, ...]]]
         ] = {}
+        # For each kind and cell, whether a run may lie on the stretch from it (walk_fits.py)
+        self.fits = fits or [[c + size <= ends[c] for c in range(len(cells))] for size in sizes]
+        # Where every natural must go to a run (none may stay in hand, no set: asked of the
+        # whole hand only, walk_ring.py), the naturals at each cell the runs must cover.
+        self.must: Sequence[int] | None = None
         # For each kind and cell, the fewest empty cells of a stretch of its size from there.
-        self.best = [_best_stretches(cells, ends, size) for size in sizes]
+        self.best = [
+            _best_stretches(cells, fit, size) for fit, size in zip(self.fits, sizes, strict=True)
+        ]
 
     def lays(
         self,
@@ -205,10 +218,11 @@ class Cover:
         under = cover[0] if cover else 0
         rest = cover[1:]
         held = self.cells[at]
+        must = self.must[at] if self.must else 0
         for count, left, grows in self._ordered(at, room, max(0, held - under)):
             runs = under + count
             spent = max(0, runs - held)
-            if spent > jokers:
+            if spent > jokers or runs < must:
                 continue
             after = rest
             if grows:  # the runs started cover the cells after this one too
@@ -270,14 +284,14 @@ class Cover:
     ) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
         """The ways runs may start at cell `at`, the fewest first: how many, the runs left
         to start, and how many of them cover each cell after it."""
-        end = self.ends[at]
-        key = (room, end - at)
+        fits = tuple(fit[at] for fit in self.fits)
+        key = (room, fits)
         made = self._ways.get(key)
         if made is None:
             sizes = self.sizes
             ways: list[tuple[int, ...]] = [()]
-            for kind, size in enumerate(sizes):
-                if room[kind] and at + size <= end:
+            for kind, fit in enumerate(fits):
+                if room[kind] and fit:
                     ways = [way + (kind,) * n for way in ways for n in range(room[kind] + 1)]
             ways.sort(key=len)
             made = []
@@ -293,13 +307,13 @@ class Cover:
         return made
 
 
-def _best_stretches(cells: Sequence[int], ends: Sequence[int], size: int) -> list[int]:
+def _best_stretches(cells: Sequence[int], fits: Sequence[bool], size: int) -> list[int]:
     """For each cell, the fewest empty cells of a stretch of `size` cells of one suit from
-    there on (NO_WAY where none fits)."""
+    there on, where a run may lie (NO_WAY where none may)."""
     best = [NO_WAY] * (len(cells) + 1)
     for start in range(len(cells) - 1, -1, -1):
         here = NO_WAY
-        if start + size <= ends[start]:
+        if fits[start]:
             here = sum(not cells[c] for c in range(start, start + size))
         best[start] = min(here, best[start + 1])
     return best

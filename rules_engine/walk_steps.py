@@ -22,6 +22,7 @@ from .walk_corner import (
 from .walk_cover import Cover
 from .walk_goings import Goings
 from .walk_laid import Choice, State
+from .walk_ring import make_cover, may_lay
 from .walk_sets import SetPlan
 
 NO_RANKS: tuple[int, ...] = ()  # the runs take no natural at the ranks ahead
@@ -69,6 +70,7 @@ class Walk:
         self.budget = budget
         self.lay_all = contract.lay_all_cards
         self.jokers = jokers
+        self.room = room  # the cards that may stay in hand (run_walk.py)
         runs = [r for r in contract.requirements if r.kind == "run"]
         sets = [r for r in contract.requirements if r.kind == "set"]
         self.sets = SetPlan(meld, sets, self.lay_all, rules.same_rank_sets_count_once, room)
@@ -127,39 +129,18 @@ class Walk:
         self.bounds = Bounds(jokers, self.need, self.whole, states, self.kind_of, self.short_of)
         self.goings = Goings(self.runs, states, self.naturals_of, self.short_of, self.farthest)
         self.cover: Cover | None = None
+        # Each suit's naturals and cards at each position, the most empty cells of a run's
+        # stretch of each kind, and whether they may not be side by side (walk_ring.py).
+        self.held: tuple[list[list[int]], list[list[bool]], list[int], bool] | None = None
         self.met = 0  # the states whose way on was made
         self.asked = False  # whether the bound was asked of the whole walk
         self.hopeless = False  # ...and found it lays nothing (walk_cover.py)
 
-    def cover_cells(self, suits: list[list[int]], ranks: list[int]) -> None:
-        """The naturals of each suit walked at each position, and the positions' ranks
-        (walk_cover.py)."""
-        if not self.need:
-            return
-        places = len(ranks)
-        cells = [count for suit in suits for count in suit]
-        ends = [(i // places + 1) * places for i in range(len(cells))]
-        sets = self.sets
-        self.cover = Cover(
-            cells,
-            ends,
-            self.whole,
-            self.states,
-            self.short_of,
-            self.budget,
-            (0, 0, 0) if sets.empty else (sets.sets, sets.cards, sets.most),
-            ranks * len(suits),
-        )
-
-    def _may_lay(self) -> bool:
-        """The bound asked once of a walk of one suit, from its first rank (not round the
-        corner, where runs may cross the end of the ranks): whether its runs and sets may
-        take no more than its jokers."""
-        cover = self.cover
-        if cover is None or self.circular or cover.ends[0] != len(cover.cells):
-            return True
-        start = self.sets.start()
-        return cover.lays_at_all(cover.ends[0], self.need, self.jokers, (start[0], start[1]))
+    def cover_cells(self, suits: list[list[int]], live: list[list[bool]], ranks: list[int]) -> None:
+        """The naturals of each suit walked at each position, whether it holds a card
+        there at all, and the positions' ranks (walk_cover.py)."""
+        if self.need:
+            self.cover = make_cover(self, suits, live, ranks)
 
     def _started(
         self,
@@ -256,14 +237,16 @@ class Walk:
         # before it, each takes the fewest jokers of its best stretch still to walk.
         costs = () if last_suit else here.costs
         only_runs = self.lay_all and sets.empty  # every natural no run takes stays in hand
-        # Round the corner, a suit still to walk may hold a run across it: the last only.
         # Most hands are decided in a few hundred states: the bound waits for the others.
+        # Round the corner, a suit still to walk may hold a run across it: of each state,
+        # it is asked in the last suit only (of the whole hand, walk_ring.py cuts it open).
         cover = None
-        if self.met >= COVER_AFTER and (last_suit or not self.circular):
+        if self.met >= COVER_AFTER:
             if not self.asked:  # first, once, of the whole walk
                 self.asked = True
-                self.hopeless = not self._may_lay()
-            cover = self.cover
+                self.hopeless = not may_lay(self)
+            if last_suit or not self.circular:
+                cover = self.cover
         if self.hopeless:
             return
         for going in self.goings.going_on(runs, available, spare, left):
