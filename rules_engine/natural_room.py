@@ -7,7 +7,9 @@ naturals: its size less the jokers it may hold, where jokers may not sit side by
 natural at every other card of a run, and at least the naturals every meld holds; a meld
 that may be longer needs the fewest of any length it may take. So for every count t, the
 melds needing t naturals or more are at most what the ranks (or suits) can each give t
-of; and all the melds together need no more naturals than the hand holds. Where runs
+of, k runs taking no more than k naturals of a rank (sixteen wild deuces beside runs of
+any suits are three 2s for three runs); and all the melds together need no more naturals
+than the hand holds. Where runs
 alone lay every card, each natural sits in a run over its rank: a rank needs as many runs
 of its suit as it holds naturals, and two ranks further apart than a run reaches need as
 many as they hold together. Where a way fails a count, no search can lay it: the searches
@@ -63,12 +65,9 @@ class NaturalRoom:
         self.naturals = sum(by_rank.values())
         self.naturals_and_jokers = self.naturals + jokers
         self.by_rank = list(by_rank.values())
-        # A run's naturals are at different ranks; a suit's aces may be both low and high.
-        both_ends = meld.ace_end == "both" and not meld.circular_runs
-        self.spans = [
-            (len(ranks) + (ranks.get(1, 0) > 1 and both_ends), sum(ranks.values()))
-            for ranks in by_group.values()
-        ]
+        # A run holds one natural of a rank; a suit's aces may be both low and high.
+        self.both_ends = meld.ace_end == "both" and not meld.circular_runs
+        self.groups = [tuple(ranks.items()) for ranks in by_group.values()]
 
     def short(self, way: Contract) -> bool:
         """Whether the naturals can never hold this way's melds: nor the hand, where the
@@ -92,12 +91,25 @@ class NaturalRoom:
         for t in set(runs):
             if t <= 0:
                 continue
-            room = sum(n // t for distinct, n in self.spans if distinct >= t)
+            room = sum(self._runs_of(ranks, t) for ranks in self.groups)
             if sum(f >= t for f in runs) > room:
                 return True
         if way.lay_all_cards and not sets:
             return not self._covered(way.requirements)
         return False
+
+    def _runs_of(self, ranks: tuple[tuple[int, int], ...], t: int) -> int:
+        """The most runs of `t` naturals each that one suit's (or colour's) naturals hold:
+        k runs hold no more than k naturals of a rank (2k of the ace, where it may be low
+        and high), so k are too many where the ranks hold fewer than k * t that way. Every
+        wild deuce beside runs of any suits is a 2, and three runs take three at most."""
+        runs = 0
+        while True:
+            k = runs + 1
+            most = sum(min(n, 2 * k if rank == 1 and self.both_ends else k) for rank, n in ranks)
+            if most < k * t:
+                return runs
+            runs = k
 
     def _covered(self, runs: tuple[Requirement, ...]) -> bool:
         """Where runs lay every card: whether as many runs as the contract has can lie over

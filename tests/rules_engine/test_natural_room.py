@@ -94,6 +94,36 @@ def test_runs_of_any_suits_hold_naturals_of_every_suit():
     assert not short(any_suit, "5H 6S JK JK JK")
 
 
+def test_runs_hold_one_natural_of_a_rank_each():
+    # Two runs of 4 holding two naturals each: 5-5-6-6 of hearts are enough, 5-5-5-6 not
+    # (two runs take two 5s at most), though both are four naturals at two ranks.
+    rules = one_round([{"run": 4, "count": 2}], {"jokers_at_most_naturals": True})
+    assert not short(rules, "5H 5H 6H 6H JK JK JK JK")
+    assert short(rules, "5H 5H 5H 6H JK JK JK JK")
+
+
+def test_every_wild_deuce_beside_runs_of_any_suits_is_one_2_a_run():
+    # Seen undecided on the bench (seed 47, bench-258 round 3): three exact runs of 8 of any
+    # suits, each with 3 jokers at most, need 15 naturals; sixteen wild deuces and seven
+    # other ranks give the three runs 3 deuces and 7 naturals.
+    rules = _three_runs_of_8_of_any_suits()
+    hand = "2S 2S 2S 2S 2H 2H 2H 2H 2D 2D 2D 2D 2C 2C 2C 2C JK JK JK JK JH 8C 4H QS KH 7S 9C"
+    assert short(rules, hand)
+
+
+def _three_runs_of_8_of_any_suits():
+    return one_round(
+        [{"run": 8, "count": 3}],
+        {
+            "aces": "round_the_corner",
+            "runs": "any_suit",
+            "wild_deuces": "all",
+            "joker_limits": [{"from_size": 1, "most": 3}],
+        },
+        {"exact": True},
+    )
+
+
 def test_two_sets_of_one_rank_counting_once_need_as_many_ranks():
     sets = [{"set": 3, "count": 2}]
     once = one_round(sets, lay_down={"same_rank_sets_count_once": True})
