@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from .errors import SearchTooLarge
 from .limits import Budget
-from .walk_cover import NO_WAY, WHOLE, Ahead, Cover
+from .walk_cover import NO_WAY, Ahead, Cover
 from .walk_fits import most_empty, ring_fits, stretch_fits
 
 if TYPE_CHECKING:
@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 
 RANKS = 13
 CHOICES = 200  # the most choices of runs across the place a suit is cut, to be asked
+# Its units, of the walk's: the bench's hands it decides take 1,147 at most, and where it
+# decides nothing the walk has the rest (with 4,000, one hostile hand the walk decides in
+# 5,663 ran out: seed 47 bench-359 round 4).
+RING_NODES = 2_000
 # A run across the place a suit is cut: its kind, the cover it gives the suit's cells (from
 # the place on), and the jokers it takes at least (its cells with no natural).
 Across = tuple[int, tuple[int, ...], int]
@@ -265,7 +269,7 @@ def may_lay(walk: Walk) -> bool:
         assert walk.held is not None
         suits, live, most, apart = walk.held
         own = cover.budget
-        budget = Budget(max(0, min(own.left, WHOLE)))
+        budget = Budget(max(0, min(own.left, RING_NODES)))
         every = walk.room == 0 and walk.sets.empty
         ring = Ring(suits, live, walk.whole, most, apart, budget, every)
         coming = [0] * RANKS

@@ -174,6 +174,25 @@ def test_runs_of_any_suits_round_the_corner_stay_decided_where_the_question_is_n
     assert not solve_contract(rules, 1, hand).found
 
 
+def test_where_the_question_decides_nothing_the_walk_keeps_what_it_needs():
+    # Seen undecided on the bench (seed 47, bench-359 round 4) while the question had 4,000
+    # units: on 20 hearts it needs 7,451 to say none, and the walk, which says so in 5,663
+    # of its 9,000, ran out. With 2,000 it gives up sooner and the walk decides.
+    rules = _variant(
+        [{"run": 4, "count": 3}, {"run": 5, "count": 2}],
+        {
+            "run_min": 4,
+            "aces": "round_the_corner",
+            "jokers_at_most_naturals": True,
+            "wild_deuces": "all",
+        },
+        decks=3,
+        jokers_per_deck=1,
+    )
+    hand = parse_cards("JK JK JK 6H 2H 3H 4H QH 6H KH QH 8H 10H 8H JH QH 4H 10H AH 8H 9H 6H 2H")
+    assert not solve_contract(rules, 1, hand).found
+
+
 def test_a_suit_with_more_choices_across_its_place_than_are_tried_is_not_asked():
     ring = _ring([[2] * 13], [4, 6, 9])
     assert ring.lays_from_the_start((2, 1, 1), 0)  # not asked: as if it lays
