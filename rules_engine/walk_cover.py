@@ -94,6 +94,8 @@ class Cover:
         # Where every natural must go to a run (none may stay in hand, no set: asked of the
         # whole hand only, walk_ring.py), the naturals at each cell the runs must cover.
         self.must: Sequence[int] | None = None
+        self.runs_after: Sequence[int] = ()  # ...and the fewest runs the suits after take
+        self.exits: dict[int, int] = {}  # the cell after a suit cut open -> the suit
         # For each kind and cell, the fewest empty cells of a stretch of its size from there.
         self.best = [
             _best_stretches(cells, fit, size) for fit, size in zip(self.fits, sizes, strict=True)
@@ -204,7 +206,10 @@ class Cover:
         else:
             fails, lays = -1, NO_WAY
         self.budget.spend()
-        if at == len(self.cells):
+        suit = self.exits.get(at)
+        if suit is not None:  # past a suit cut open (walk_ring.py)
+            found = self._next_suit(suit, room, jokers)
+        elif at == len(self.cells):
             found = not cover and not any(room) and self._sets_take(tops) <= jokers
         elif self._least(key) > jokers:
             found = False
@@ -265,7 +270,18 @@ class Cover:
             ]
             best = sorted((*tops, *ahead))[-self.set_count :]
             least += max(0, self.set_cards - sum(best))
+        if self.must is not None:  # the runs still to start, against what the cells lack
+            ends, width = self.ends[at], len(cover)
+            lacking = max(
+                self.must[c] - (cover[c - at] if c - at < width else 0) for c in range(at, ends)
+            )
+            if lacking + self.runs_after[at] > sum(room):
+                return NO_WAY
         return least
+
+    def _next_suit(self, suit: int, room: tuple[int, ...], jokers: int) -> bool:
+        """Whether the suits after `suit` lay the runs of `room` (walk_ring.py)."""
+        return not any(room)
 
     def _ordered(
         self, at: int, room: tuple[int, ...], free: int

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from .errors import SearchTooLarge
 from .limits import Budget
-from .walk_cover import NO_WAY, Ahead, Cover
+from .walk_cover import NO_WAY, Cover
 from .walk_fits import most_empty, ring_fits, stretch_fits
 
 if TYPE_CHECKING:
@@ -62,14 +62,14 @@ class Ring(Cover):
         cells: list[int] = []
         alive: list[bool] = []
         self.blocks: list[tuple[int, list[Across]]] = []
-        self.exits: dict[int, int] = {}  # the cell after a suit's block -> the suit
+        exits: dict[int, int] = {}  # the cell after a suit's block -> the suit
         self.runs_in: list[int] = []  # where every natural goes to a run: the fewest runs
         for held, here in zip(suits, live, strict=True):
             place, across = _cut(held, here, sizes, most, apart)
             start = len(cells)
             cells += [held[(place + i) % RANKS] for i in range(RANKS)] + [0]
             alive += [here[(place + i) % RANKS] for i in range(RANKS)] + [False]
-            self.exits[start + RANKS] = len(self.blocks)
+            exits[start + RANKS] = len(self.blocks)
             self.blocks.append((start, across))
             self.runs_in.append(max(held) if every_natural else 0)
         ends = [(i // (RANKS + 1)) * (RANKS + 1) + RANKS for i in range(len(cells))]
@@ -79,8 +79,11 @@ class Ring(Cover):
         super().__init__(cells, ends, sizes, 1, [0], Budget(0), fits=fits)
         self.budget = budget
         self.best = [self._best_ahead(kind) for kind in range(len(sizes))]
+        self.exits = exits
         if every_natural:
             self.must = cells
+            after = [sum(self.runs_in[suit + 1 :]) for suit in range(len(self.blocks))]
+            self.runs_after = [after[cell // (RANKS + 1)] for cell in range(len(cells))]
 
     def _best_ahead(self, kind: int) -> list[int]:
         """Cover's fewest empty cells of a stretch for a run of `kind` from each cell on
@@ -130,38 +133,9 @@ class Ring(Cover):
                 return True
         return False
 
-    def _least(self, key: Ahead) -> int:
-        """As Cover's; where every natural goes to a run, none where the runs still to lay
-        are fewer than a cell ahead in this suit lacks, with the fewest the suits after
-        take."""
-        least = super()._least(key)
-        if self.must is None:
-            return least
-        at, cover, room, _, _ = key
-        block = at // (RANKS + 1)
-        end = self.ends[at]
-        must, width = self.must, len(cover)
-        lacking = max(must[c] - (cover[c - at] if c - at < width else 0) for c in range(at, end))
-        if lacking + sum(self.runs_in[block + 1 :]) > sum(room):
-            return NO_WAY
-        return least
-
-    def _lays(self, key: Ahead, jokers: int) -> bool:
-        suit = self.exits.get(key[0])
-        if suit is None:
-            return super()._lays(key, jokers)
-        room = key[2]
-        known = self._known.get(key)
-        fails, lays = known if known is not None else (-1, NO_WAY)
-        if jokers <= fails:
-            return False
-        if jokers >= lays:
-            return True
-        self.budget.spend()
+    def _next_suit(self, suit: int, room: tuple[int, ...], jokers: int) -> bool:
         suit += 1
-        found = not any(room) if suit == len(self.blocks) else self._enter(suit, room, jokers)
-        self._known[key] = (fails, min(lays, jokers)) if found else (max(fails, jokers), lays)
-        return found
+        return not any(room) if suit == len(self.blocks) else self._enter(suit, room, jokers)
 
 
 def _cut(
