@@ -17,7 +17,7 @@ naturals are then runs that must lie across it, and a suit takes at least as man
 its fullest cell holds naturals (three red 7s beside runs of one colour: three red runs).
 
 On the bench's hands of every wild deuce and joker, two hands the walk gave up on after
-9,000 units are decided so in 517 and 1,147 (bench/RESULTS.md).
+9,000 units are decided so in 521 and 1,271 (bench/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 RANKS = 13
 CHOICES = 200  # the most choices of runs across the place a suit is cut, to be asked
-# Its units, of the walk's: the bench's hands it decides take 1,147 at most, and where it
+# Its units, of the walk's: the bench's hands it decides take 1,271 at most, and where it
 # decides nothing the walk has the rest (with 4,000, one hostile hand the walk decides in
 # 5,663 ran out: seed 47 bench-359 round 4).
 RING_NODES = 2_000
