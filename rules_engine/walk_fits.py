@@ -17,14 +17,12 @@ from collections.abc import Sequence
 
 from .systems import MeldRules
 
-LONGEST = 14  # the most cards a run may hold: the ace low and high
-
 
 def most_empty(meld: MeldRules, size: int, exact: bool) -> int:
     """The most empty cells a stretch of `size` cells may hold for a run of that kind."""
     if exact:
         return min(size, meld.jokers_most("run", size))
-    longer = max(meld.jokers_most("run", length) for length in range(size, LONGEST + 1))
+    longer = max(meld.jokers_most("run", length) for length in range(size, meld.run_max + 1))
     return max(0, min(size, longer))
 
 
@@ -45,8 +43,8 @@ def stretch_fits(
 
 
 def ring_fits(cells: Sequence[bool], most: int, apart: bool) -> bool:
-    """Whether a run may lie on these cells in their order (`ring_fits` of a stretch across
-    the end of the ranks takes its cells from the head's first to the tail's last)."""
+    """Whether a run may lie on these cells in their order (for a run across the place a
+    suit is cut, from the first cell of its piece before the place to the last after it)."""
     if len(cells) - sum(cells) > most:
         return False
     return not apart or all(a or b for a, b in zip(cells, cells[1:], strict=False))
