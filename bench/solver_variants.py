@@ -33,6 +33,7 @@ from rules_engine.catalogue import (  # noqa: E402
 )
 from rules_engine.limits import Budget, check_hand, hand_limits  # noqa: E402
 from rules_engine.playable import read_document  # noqa: E402
+from rules_engine.program import load_highs  # noqa: E402
 from rules_engine.run_suits import one_suit_rules, renamed  # noqa: E402
 from rules_engine.solver import solve_contract  # noqa: E402
 
@@ -181,6 +182,9 @@ def decided_alone(rules, number: int, hand) -> bool:
 
 
 def main() -> None:
+    # The last resort's solver loaded first, as a server loads it before its workers fork
+    # (scorekeeper/web/warm.py): its import is no hand's time.
+    load_highs()
     parser = argparse.ArgumentParser()
     parser.add_argument("--variants", type=int, default=300)
     parser.add_argument("--hands", type=int, default=40)

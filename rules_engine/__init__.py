@@ -74,6 +74,7 @@ from .limits import HandLimits
 from .messages import describe, rank_word
 from .options import TableOptions, system_default
 from .playable import read_document, read_variant, variant_text_document
+from .program import load_highs
 from .referee import Question
 from .romi import COLOUR_SYMBOLS, COLOURS, CompletedContract, RomiPlayer, Trophy
 from .romi_table import RomiTable
@@ -103,6 +104,7 @@ __all__ = [
     "table_for",
     "PlayerDeal",
     "HandLimits",
+    "load_highs",  # the finder's last resort, loaded before a server forks its workers
     "Fact",
     "RuleSystem",
     "SYSTEMS",

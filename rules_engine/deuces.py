@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import product
 
-from .cards import Card, wild_deuce
+from .cards import Card, natural, wild_deuce
 from .systems import Contract, MeldRules
 
 
@@ -93,3 +94,17 @@ def deuces_used(
             seen.add(kind)
         kept.append(play)
     return kept
+
+
+def deuces_placed(
+    found: tuple[tuple[Card, ...], ...], deuces: list[str]
+) -> tuple[tuple[Card, ...], ...]:
+    """The lay-down with these wild deuces (their suits) in the first jokers' places: which
+    joker a wild deuce replaces does not matter, every rule counts them alike. A deuce
+    standing for itself is laid as the natural card it is."""
+    wild = iter(deuces)
+    melds = [[replace(c, deuce=next(wild, "")) if c.is_joker else c for c in m] for m in found]
+    return tuple(
+        tuple(natural(c) if c.deuce and c.pin == (2, c.deuce) else c for c in meld)
+        for meld in melds
+    )

@@ -24,7 +24,7 @@ from functools import partial
 from .card_search import glance_cards, search_cards
 from .cards import Card, natural
 from .catalogue import cards_dealt, contract_for, round_rules
-from .deuces import deuce_plays, deuces_used
+from .deuces import deuce_plays, deuces_placed, deuces_used
 from .errors import SearchTooLarge
 from .limits import (
     CONTRACT_NODES,
@@ -43,6 +43,7 @@ from .natural_room import NaturalRoom
 from .run_suits import one_suit_rules, own_cards, renamed
 from .run_walk import Walking, walk_runs, walkable
 from .shapes import NotDecided, decide
+from .solver_program import programmed
 from .solver_why import why_not
 from .systems import Contract, RuleSystem
 from .walk_turns import walk_in_turns
@@ -119,7 +120,8 @@ def solve_contract(
             shapes.charge(len(play))
         spent = (budget, shapes, walks, late_walk)
         if all(b.left <= 0 for b in spent):  # the rest stays undecided
-            raise SearchTooLarge(nodes=budget.size)
+            undecided = True
+            break
         try:
             budgets = Budgets(budget, walks, shapes, late_walk, each_play=wild is None)
             found = _lay(rules, searched_ways, play, budgets)
@@ -130,8 +132,13 @@ def solve_contract(
             return Solution(True, found)
     if walked is not None:
         return Solution(True, walked)
-    if undecided:
-        raise SearchTooLarge(nodes=budget.size)
+    if undecided:  # the last resort, in a budget of its own
+        try:
+            found = programmed(rules, round_number, searched_ways, hand, limits)
+        except SearchTooLarge:
+            raise SearchTooLarge(nodes=budget.size) from None  # said as the card search's
+        if found is not None:
+            return Solution(True, found)
     # Decided: none. Saying why is a shorter search for each kind of meld, in what is left
     # of the budget; past it the answer stays decided, with the general reason.
     searched_rules, searched = _searched(rules, _as_jokers(telling))
@@ -204,7 +211,7 @@ def _lay(
         return None
     if searched is not hand:
         found = own_cards(rules, way.requirements, found, hand)
-    return _deuces_placed(found, [card.deuce for card in play if card.deuce])
+    return deuces_placed(found, [card.deuce for card in play if card.deuce])
 
 
 Melds = tuple[tuple[Card, ...], ...]
@@ -247,20 +254,6 @@ def _first_laid(
         if found is not None:
             return way, found, undecided
     return None, None, undecided
-
-
-def _deuces_placed(
-    found: tuple[tuple[Card, ...], ...], deuces: list[str]
-) -> tuple[tuple[Card, ...], ...]:
-    """The lay-down with these wild deuces (their suits) in the first jokers' places: which
-    joker a wild deuce replaces does not matter, every rule counts them alike. A deuce
-    standing for itself is laid as the natural card it is."""
-    wild = iter(deuces)
-    melds = [[replace(c, deuce=next(wild, "")) if c.is_joker else c for c in m] for m in found]
-    return tuple(
-        tuple(natural(c) if c.deuce and c.pin == (2, c.deuce) else c for c in meld)
-        for meld in melds
-    )
 
 
 def _search(
@@ -388,4 +381,4 @@ def _walk_deuces(
     # The wild deuces not laid as natural cards stand in the jokers' places first.
     deuces = Counter(c.suit for c in hand if meld.wild(c))
     deuces.subtract(c.suit for m in found for c in m if not c.is_joker and meld.wild(c))
-    return _deuces_placed(found, list(deuces.elements())), False
+    return deuces_placed(found, list(deuces.elements())), False

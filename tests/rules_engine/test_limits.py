@@ -11,6 +11,7 @@ from rules_engine import (
     parse_hand,
     parse_melds,
     solver,
+    solver_program,
 )
 from rules_engine.contracts import check_contract
 from rules_engine.limits import CONTRACT_NODES, Budget, check_hand, hand_limits
@@ -85,6 +86,7 @@ def test_a_search_past_its_budget_says_so_instead_of_answering(monkeypatch):
     monkeypatch.setattr(solver, "WALK_NODES", 100)
     monkeypatch.setattr(solver, "SHAPE_NODES", 100)
     monkeypatch.setattr(solver, "LATE_WALK_NODES", 100)
+    monkeypatch.setattr(solver_program, "PROGRAM_SECONDS", 0)  # and the last resort's
     with pytest.raises(SearchTooLarge) as stopped:
         solve_contract(rules, 7, hand)
     assert stopped.value.code == "search_too_large"

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from rules_engine import Card, format_card, solver
+from rules_engine import Card, format_card, solver, solver_program
 
 ENDPOINTS = ["/api/check", "/api/solve", "/api/penalty"]
 FORTY_FOUR = " ".join([format_card(Card(r, s)) for s in "SHDC" for r in range(1, 14)][:44])
@@ -75,6 +75,7 @@ def test_a_search_past_its_budget_is_422_with_an_honest_sentence(client, monkeyp
     monkeypatch.setattr(solver, "WALK_NODES", 100)
     monkeypatch.setattr(solver, "SHAPE_NODES", 100)
     monkeypatch.setattr(solver, "LATE_WALK_NODES", 100)
+    monkeypatch.setattr(solver_program, "PROGRAM_SECONDS", 0)  # and the last resort's
     body = {"rules": "liverpool", "round": 7, "hand": HARD_LIVERPOOL, "lang": "en"}
     response = api(client, "/api/solve", body)
     assert response.status_code == 422

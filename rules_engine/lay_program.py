@@ -1,0 +1,286 @@
+"""The finder's last resort: one way of a contract as an integer program, solved by HiGHS.
+
+Where the searches run out (a hand of every wild deuce and joker, sets and runs over four
+suits), the same question is asked as a linear program in whole numbers. Alike melds of a
+way are counted together, so that no two orders of them are two answers to rule out: how
+many runs of a size lie on each window of each suit (of what its runs share), how many
+naturals each window's runs hold in each of its cells, how many sets of a size each rank
+makes and with which naturals, how many wild deuces play wild.
+
+Every rule of a lay-down is written as the meld rules say it (sizes, jokers per meld and per
+lay-down, jokers side by side, runs that meet, two sets of a rank, every card laid), or
+left wider than it is: a lay-down that meets the contract is always a solution. So "no
+solution" proves the way cannot be laid, and a solution is dealt out into melds
+(lay_program_cards.py) which the finder checks against the contract before it gives them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+from .cards import Card
+from .program import Program
+from .run_suits import renamed
+from .systems import MeldRules, Requirement, RuleSystem
+
+
+@dataclass(frozen=True)
+class Cells:
+    """Where runs lie: positions low..high (14 is the ace above the king); round the corner,
+    13 positions in a ring."""
+
+    low: int
+    high: int
+    circular: bool
+
+    @classmethod
+    def of(cls, meld: MeldRules) -> Cells:
+        if meld.circular_runs:
+            return cls(1, 13, True)
+        return cls(2 if meld.ace_end == "high" else 1, 13 if meld.ace_end == "low" else 14, False)
+
+    def window(self, start: int, length: int) -> list[int]:
+        if self.circular:
+            return [(start - 1 + k) % 13 + 1 for k in range(length)]
+        return list(range(start, start + length))
+
+    def starts(self, length: int) -> range:
+        if self.circular:
+            return range(1, 14) if length <= 13 else range(0)
+        return range(self.low, self.high - length + 2)
+
+    def after(self, position: int) -> int | None:
+        """The position a run ending here would go on to."""
+        if self.circular:
+            return position % 13 + 1
+        return position + 1 if position < self.high else None
+
+
+def rank_at(position: int) -> int:
+    return 1 if position == 14 else position
+
+
+@dataclass
+class Window:
+    """Runs of one requirement lying on one window: how many, and the naturals each cell
+    of them holds (a cell with no variable holds none)."""
+
+    letter: str
+    cells: list[int]
+    count: int  # the variable: how many runs lie here
+    naturals: dict[int, int] = field(default_factory=dict)  # position -> variable
+
+
+@dataclass
+class SetRank:
+    """Sets of one requirement made in one rank: how many of each size, the naturals of
+    each suit they hold together, and their jokers."""
+
+    rank: int
+    sizes: dict[int, int]  # size -> variable: how many sets of that size
+    naturals: dict[str, int]  # suit -> variable
+    jokers: int
+
+
+@dataclass
+class Group:
+    requirement: Requirement
+    count: int
+    windows: list[Window] = field(default_factory=list)
+    ranks: list[SetRank] = field(default_factory=list)
+
+
+class LayProgram:
+    """One way of a contract from one hand, as an integer program."""
+
+    def __init__(self, rules: RuleSystem, way: tuple[Requirement, ...], hand: list[Card]):
+        self.rules, self.way = rules, way
+        meld = self.meld = rules.meld_rules
+        self.cells = Cells.of(meld)
+        self.wild: Counter[str] = Counter()
+        self.held: Counter[tuple[int, str]] = Counter()  # every natural, wild deuces too
+        self.jokers = 0
+        for card in hand:
+            if card.is_joker:
+                self.jokers += 1
+            else:
+                self.held[(card.rank, card.suit)] += 1
+                self.wild[card.suit] += meld.wild(card)
+        self.wild = +self.wild
+        self.slack = len(hand) - sum(r.size for r in way)
+        self.supply: Counter[tuple[int, str]] = Counter()  # naturals a cell may hold
+        for (rank, suit), n in self.held.items():
+            self.supply[(rank, self.letter(rank, suit))] += n
+        self.filled = set(self.supply)
+        self.p = Program()
+        self.groups = [Group(req, n) for req, n in Counter(way).items()]
+        self.deuces: dict[str, int] = {}
+        self.taken: dict[tuple[int, str], int] = {}
+
+    def letter(self, rank: int, suit: str) -> str:
+        """What a natural shares with the other cards of its run (its suit, colour...)."""
+        if self.meld.run_suits == "one_suit":
+            return suit
+        return renamed(Card(rank, suit), self.meld).suit
+
+    def build(self, lay_all: bool) -> LayProgram:
+        p = self.p
+        lay_all = lay_all and not self.rules.extra_melds_allowed
+        self.deuces = {suit: p.var(0, n) for suit, n in self.wild.items()}
+        for group in self.groups:
+            if group.requirement.kind == "run":
+                self._runs(group)
+            else:
+                self._sets(group)
+        self._cards(lay_all)
+        self._jokers(lay_all)
+        if self.rules.forbid_contiguous_runs:
+            self._apart()
+        if self.rules.same_rank_sets_count_once:
+            self._ranks_once()
+        return self
+
+    def _lengths(self, req: Requirement, longest: int) -> list[int]:
+        return [req.size] if req.exact else list(range(req.size, longest + 1))
+
+    def _runs(self, group: Group) -> None:
+        p, meld, req = self.p, self.meld, group.requirement
+        for length in self._lengths(req, min(meld.run_max, req.size + max(0, self.slack))):
+            least = max(length - meld.jokers_most("run", length), meld.min_naturals)
+            for letter in sorted({letter for _, letter in self.filled}):
+                for start in self.cells.starts(length):
+                    cells = self.cells.window(start, length)
+                    filled = [(rank_at(q), letter) in self.filled for q in cells]
+                    if sum(filled) < least:  # more cells empty than jokers a run holds
+                        continue
+                    if not meld.jokers_side_by_side and not all(
+                        a or b for a, b in pairwise(filled)
+                    ):
+                        continue
+                    window = Window(letter, cells, p.var(0, group.count))
+                    for q, full in zip(cells, filled, strict=True):
+                        if full:
+                            most = min(group.count, self.supply[(rank_at(q), letter)])
+                            v = window.naturals[q] = p.var(0, most)
+                            p.row([(v, 1), (window.count, -1)], hi=0)
+                    held = [(v, 1) for v in window.naturals.values()]
+                    p.row([*held, (window.count, -least)], lo=0)
+                    if not meld.jokers_side_by_side:  # of two cells side by side, one natural
+                        for a, b in pairwise(cells):
+                            pair = [(window.naturals[q], 1) for q in (a, b) if q in window.naturals]
+                            p.row([*pair, (window.count, -1)], lo=0)
+                    group.windows.append(window)
+        p.row([(w.count, 1) for w in group.windows], lo=group.count, hi=group.count)
+
+    def _sets(self, group: Group) -> None:
+        p, meld, req = self.p, self.meld, group.requirement
+        most = req.size + max(0, self.slack)
+        if meld.set_max is not None:
+            most = min(most, meld.set_max)
+        sizes = self._lengths(req, most)
+        counts: list[tuple[int, int]] = []
+        for rank in sorted({r for r, _ in self.held}):
+            suits = {s: n for (r, s), n in self.held.items() if r == rank}
+            have = len(suits) if meld.set_distinct_suits else sum(suits.values())
+            fit = [
+                s for s in sizes if have >= max(s - meld.jokers_most("set", s), meld.min_naturals)
+            ]
+            if not fit:
+                continue
+            made = SetRank(rank, {s: p.var(0, group.count) for s in fit}, {}, 0)
+            many = [(v, 1) for v in made.sizes.values()]
+            for suit, n in suits.items():
+                t = made.naturals[suit] = p.var(0, n)
+                if meld.set_distinct_suits:  # one natural of a suit per set
+                    p.row([(t, 1), *((v, -1) for v, _ in many)], hi=0)
+                else:
+                    p.row([(t, 1), *((v, -n) for v, _ in many)], hi=0)
+            made.jokers = p.var(0, self.jokers + sum(self.wild.values()))
+            held = [(t, 1) for t in made.naturals.values()]
+            p.row([*held, (made.jokers, 1), *((v, -s) for s, v in made.sizes.items())], lo=0, hi=0)
+            jokers = ((v, -meld.jokers_most("set", s)) for s, v in made.sizes.items())
+            p.row([(made.jokers, 1), *jokers], hi=0)
+            p.row([*held, *((v, -meld.min_naturals) for v, _ in many)], lo=0)
+            counts += many
+            group.ranks.append(made)
+        p.row(counts, lo=group.count, hi=group.count)
+
+    def _cards(self, lay_all: bool) -> None:
+        """No card laid twice (every card laid, where the round says so): the runs take
+        naturals by what they share, each read back as the hand's own cards."""
+        p = self.p
+        runs: dict[tuple[int, str], list[int]] = {}
+        for group in self.groups:
+            for window in group.windows:
+                for q, v in window.naturals.items():
+                    runs.setdefault((rank_at(q), window.letter), []).append(v)
+        share: dict[tuple[int, str], list[int]] = {}
+        for (rank, suit), n in self.held.items():
+            w = self.taken[(rank, suit)] = p.var(0, n)
+            share.setdefault((rank, self.letter(rank, suit)), []).append(w)
+        for key, ws in share.items():
+            p.row([*((w, 1) for w in ws), *((v, -1) for v in runs.get(key, []))], lo=0, hi=0)
+        for (rank, suit), n in self.held.items():
+            terms = [(self.taken[(rank, suit)], 1)]
+            for group in self.groups:
+                terms += [(m.naturals[suit], 1) for m in group.ranks if m.rank == rank]
+            if rank == 2 and suit in self.deuces:  # a deuce playing wild is no natural 2
+                terms.append((self.deuces[suit], 1))
+            p.row(terms, lo=n if lay_all else None, hi=n)
+
+    def laid_jokers(self) -> list[tuple[int, int]]:
+        terms: list[tuple[int, int]] = []
+        for group in self.groups:
+            for window in group.windows:
+                terms.append((window.count, len(window.cells)))
+                terms += [(v, -1) for v in window.naturals.values()]
+            terms += [(m.jokers, 1) for m in group.ranks]
+        return terms
+
+    def _jokers(self, lay_all: bool) -> None:
+        """The jokers laid, wild deuces among them: no more than the hand holds, nor than
+        one lay-down may hold."""
+        terms = self.laid_jokers()
+        deuces = [(d, -1) for d in self.deuces.values()]
+        self.p.row(terms + deuces, lo=self.jokers if lay_all else None, hi=self.jokers)
+        most = self.rules.lay_down_jokers_most
+        if most is not None:
+            self.p.row(terms, hi=most)
+
+    def _apart(self) -> None:
+        """Two runs of one suit (of what they share) never meet: where one ends, none starts
+        at the next position; where overlapping meets too, no cell lies in two runs."""
+        p = self.p
+        ends: dict[tuple[str, int], list[int]] = {}
+        starts: dict[tuple[str, int], list[int]] = {}
+        cover: dict[tuple[str, int], list[int]] = {}
+        for group in self.groups:
+            for w in group.windows:
+                after = self.cells.after(w.cells[-1])
+                if after is not None and after != w.cells[0]:  # a whole ring meets nothing
+                    ends.setdefault((w.letter, after), []).append(w.count)
+                starts.setdefault((w.letter, w.cells[0]), []).append(w.count)
+                for q in w.cells:
+                    cover.setdefault((w.letter, q), []).append(w.count)
+        for key, ending in ends.items():
+            if key not in starts:
+                continue
+            meet = p.var(0, 1)  # 1: runs may end just before; 0: runs may start here
+            for n in ending:
+                p.row([(n, 1), (meet, -self.p.upper[n])], hi=0)
+            for n in starts[key]:
+                p.row([(n, 1), (meet, self.p.upper[n])], hi=self.p.upper[n])
+        if self.rules.overlapping_runs_meet:
+            for over in cover.values():
+                p.row([(n, 1) for n in over], hi=1)
+
+    def _ranks_once(self) -> None:
+        """Two sets of one rank fill one requirement: each rank makes one set at most."""
+        by_rank: dict[int, list[int]] = {}
+        for group in self.groups:
+            for made in group.ranks:
+                by_rank.setdefault(made.rank, []).extend(made.sizes.values())
+        for counts in by_rank.values():
+            self.p.row([(v, 1) for v in counts], hi=1)
