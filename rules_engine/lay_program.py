@@ -142,13 +142,30 @@ class LayProgram:
             self._ranks_once()
         return self
 
+    def _least(self, kind: str, size: int) -> int:
+        """The fewest naturals a meld of this size holds: the jokers it may hold, and those
+        the hand (and one lay-down) has, fill the rest at most."""
+        meld, jokers = self.meld, self.jokers + sum(self.wild.values())
+        if self.rules.lay_down_jokers_most is not None:
+            jokers = min(jokers, self.rules.lay_down_jokers_most)
+        return max(size - meld.jokers_most(kind, size), size - jokers, meld.min_naturals)
+
+    def _most_runs(self, count: int, least: int, cells: list[tuple[int, str]]) -> int:
+        """How many runs one window may hold: each takes one natural of a cell at most, and
+        its fewest naturals in all."""
+        supply = [self.supply[cell] for cell in cells]
+        return max(
+            (n for n in range(count + 1) if n * least <= sum(min(s, n) for s in supply)),
+            default=0,
+        )
+
     def _lengths(self, req: Requirement, longest: int) -> list[int]:
         return [req.size] if req.exact else list(range(req.size, longest + 1))
 
     def _runs(self, group: Group) -> None:
         p, meld, req = self.p, self.meld, group.requirement
         for length in self._lengths(req, min(meld.run_max, req.size + max(0, self.slack))):
-            least = max(length - meld.jokers_most("run", length), meld.min_naturals)
+            least = self._least("run", length)
             for letter in sorted({letter for _, letter in self.filled}):
                 for start in self.cells.starts(length):
                     cells = self.cells.window(start, length)
@@ -159,11 +176,14 @@ class LayProgram:
                         a or b for a, b in pairwise(filled)
                     ):
                         continue
-                    window = Window(letter, cells, p.var(0, group.count))
+                    most = self._most_runs(
+                        group.count, least, [(rank_at(q), letter) for q in cells]
+                    )
+                    window = Window(letter, cells, p.var(0, most))
                     for q, full in zip(cells, filled, strict=True):
                         if full:
-                            most = min(group.count, self.supply[(rank_at(q), letter)])
-                            v = window.naturals[q] = p.var(0, most)
+                            cap = min(most, self.supply[(rank_at(q), letter)])
+                            v = window.naturals[q] = p.var(0, cap)
                             p.row([(v, 1), (window.count, -1)], hi=0)
                     held = [(v, 1) for v in window.naturals.values()]
                     p.row([*held, (window.count, -least)], lo=0)
@@ -184,9 +204,7 @@ class LayProgram:
         for rank in sorted({r for r, _ in self.held}):
             suits = {s: n for (r, s), n in self.held.items() if r == rank}
             have = len(suits) if meld.set_distinct_suits else sum(suits.values())
-            fit = [
-                s for s in sizes if have >= max(s - meld.jokers_most("set", s), meld.min_naturals)
-            ]
+            fit = [s for s in sizes if have >= self._least("set", s)]
             if not fit:
                 continue
             made = SetRank(rank, {s: p.var(0, group.count) for s in fit}, {}, 0)

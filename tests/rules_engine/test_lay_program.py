@@ -14,6 +14,7 @@ from rules_engine import SearchTooLarge, get_rules, parse_cards, solver_program
 from rules_engine import solver as solver_module
 from rules_engine.catalogue import contract_for, round_rules
 from rules_engine.contracts import check_contract
+from rules_engine.lay_program import LayProgram
 from rules_engine.solver import solve_contract
 from rules_engine.solver_program import programmed
 
@@ -188,3 +189,30 @@ def test_where_every_search_is_cut_short_the_program_still_decides(monkeypatch):
         monkeypatch.setattr(solver_module, budget, 100)
     monkeypatch.setattr(solver_program, "PROGRAM_SECONDS", 10)
     assert solve_contract(rules, 7, parse_cards(HARD_LIVERPOOL)).found is False
+
+
+def test_a_window_needs_no_more_jokers_than_the_hand_holds():
+    # Without a joker every run lies on ranks the hand holds; with one, one gap at most.
+    rules = round_rules(_variant([{"run": 4}], {}), 1)
+    way = contract_for(rules, 1).requirements
+
+    def gaps(hand):
+        program = LayProgram(rules, way, parse_cards(hand)).build(False)
+        return {len(w.cells) - len(w.naturals) for g in program.groups for w in g.windows}
+
+    assert gaps("5H 6H 7H 8H 10H") == {0}  # 5-8 only: 7-10 or 6-10 would need a joker
+    assert gaps("5H 6H 8H 9H JK") == {1}
+
+
+def test_a_window_holds_no_more_runs_than_its_cells_give_naturals():
+    # One joker a run: a run of 3 holds two naturals. On 5-6-7 (two 5s, a 6, a 7) two runs
+    # find four; on 6-7-8 (no 8) only one run finds its two.
+    contract = [{"run": 3, "count": 2}]
+    limited = {"joker_limits": [{"from_size": 1, "most": 1}]}
+    rules = round_rules(_variant(contract, limited), 1)
+    way = contract_for(rules, 1).requirements
+    program = LayProgram(rules, way, parse_cards("5H 5H 6H 7H JK JK")).build(False)
+    most = {tuple(w.cells): program.p.upper[w.count] for g in program.groups for w in g.windows}
+    assert most[(5, 6, 7)] == 2
+    assert most[(6, 7, 8)] == 1
+    assert _program(_variant(contract, limited), "5H 5H 6H 7H JK JK") is not None
