@@ -11,7 +11,9 @@ taking turns (walk_turns.py): where no way lays, that is the answer for all of t
 sets or round the corner, in the shapes' time: the searches of each play after it are
 card by card only). Where a contract has several ways, each is first glanced at card by
 card (`_glance`), so that a later way that lays is not hidden by an earlier one that takes
-every budget to refuse. A hand none can lay is then told why (solver_why.py).
+every budget to refuse. Where every search runs out, each way is asked as an integer program
+(solver_program.py), in a budget of its own. A hand none can lay is then told why
+(solver_why.py).
 """
 
 from __future__ import annotations

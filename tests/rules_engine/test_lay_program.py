@@ -216,3 +216,20 @@ def test_a_window_holds_no_more_runs_than_its_cells_give_naturals():
     assert most[(5, 6, 7)] == 2
     assert most[(6, 7, 8)] == 1
     assert _program(_variant(contract, limited), "5H 5H 6H 7H JK JK") is not None
+
+
+def test_a_worker_forked_after_the_server_loaded_highs_solves():
+    # gunicorn loads the app, HiGHS with it (scorekeeper/web/warm.py), then forks.
+    code = (
+        "import os\n"
+        "from rules_engine import load_highs\n"
+        "from rules_engine.program import Program\n"
+        "load_highs()\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    p = Program(); x = p.var(0, 3); p.row([(x, 2)], lo=3, hi=5)\n"
+        "    os._exit(0 if p.solve(10, 5.0) == [2] else 1)\n"
+        "_, status = os.waitpid(pid, 0)\n"
+        "assert os.waitstatus_to_exitcode(status) == 0\n"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60)
