@@ -104,6 +104,14 @@ def deuces_placed(
     standing for itself is laid as the natural card it is."""
     wild = iter(deuces)
     melds = [[replace(c, deuce=next(wild, "")) if c.is_joker else c for c in m] for m in found]
+    return deuces_as_themselves(melds)
+
+
+def deuces_as_themselves(
+    melds: Sequence[Sequence[Card]],
+) -> tuple[tuple[Card, ...], ...]:
+    """The lay-down with each wild deuce read as the 2 of its own suit laid as that natural
+    card."""
     return tuple(
         tuple(natural(c) if c.deuce and c.pin == (2, c.deuce) else c for c in meld)
         for meld in melds

@@ -21,45 +21,11 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from .cards import Card
+from .melds import position_rank, run_lows, run_window
+from .natural_room import naturals_of
 from .program import Program
 from .run_suits import renamed
-from .systems import MeldRules, Requirement, RuleSystem
-
-
-@dataclass(frozen=True)
-class Cells:
-    """Where runs lie: positions low..high (14 is the ace above the king); round the corner,
-    13 positions in a ring."""
-
-    low: int
-    high: int
-    circular: bool
-
-    @classmethod
-    def of(cls, meld: MeldRules) -> Cells:
-        if meld.circular_runs:
-            return cls(1, 13, True)
-        return cls(2 if meld.ace_end == "high" else 1, 13 if meld.ace_end == "low" else 14, False)
-
-    def window(self, start: int, length: int) -> list[int]:
-        if self.circular:
-            return [(start - 1 + k) % 13 + 1 for k in range(length)]
-        return list(range(start, start + length))
-
-    def starts(self, length: int) -> range:
-        if self.circular:
-            return range(1, 14) if length <= 13 else range(0)
-        return range(self.low, self.high - length + 2)
-
-    def after(self, position: int) -> int | None:
-        """The position a run ending here would go on to."""
-        if self.circular:
-            return position % 13 + 1
-        return position + 1 if position < self.high else None
-
-
-def rank_at(position: int) -> int:
-    return 1 if position == 14 else position
+from .systems import Requirement, RuleSystem
 
 
 @dataclass
@@ -98,7 +64,7 @@ class LayProgram:
     def __init__(self, rules: RuleSystem, way: tuple[Requirement, ...], hand: list[Card]):
         self.rules, self.way = rules, way
         meld = self.meld = rules.meld_rules
-        self.cells = Cells.of(meld)
+        self.circular = meld.circular_runs  # positions as melds.py counts them
         self.wild: Counter[str] = Counter()
         self.held: Counter[tuple[int, str]] = Counter()  # every natural, wild deuces too
         self.jokers = 0
@@ -118,6 +84,9 @@ class LayProgram:
         self.groups = [Group(req, n) for req, n in Counter(way).items()]
         self.deuces: dict[str, int] = {}
         self.taken: dict[tuple[int, str], int] = {}
+
+    def rank_at(self, position: int) -> int:
+        return position_rank(position, self.circular)
 
     def letter(self, rank: int, suit: str) -> str:
         """What a natural shares with the other cards of its run (its suit, colour...)."""
@@ -145,10 +114,10 @@ class LayProgram:
     def _least(self, kind: str, size: int) -> int:
         """The fewest naturals a meld of this size holds: the jokers it may hold, and those
         the hand (and one lay-down) has, fill the rest at most."""
-        meld, jokers = self.meld, self.jokers + sum(self.wild.values())
+        jokers = self.jokers + sum(self.wild.values())
         if self.rules.lay_down_jokers_most is not None:
             jokers = min(jokers, self.rules.lay_down_jokers_most)
-        return max(size - meld.jokers_most(kind, size), size - jokers, meld.min_naturals)
+        return max(naturals_of(self.meld, kind, size), size - jokers)
 
     def _most_runs(self, count: int, least: int, cells: list[tuple[int, str]]) -> int:
         """How many runs one window may hold: each takes one natural of a cell at most, and
@@ -167,9 +136,9 @@ class LayProgram:
         for length in self._lengths(req, min(meld.run_max, req.size + max(0, self.slack))):
             least = self._least("run", length)
             for letter in sorted({letter for _, letter in self.filled}):
-                for start in self.cells.starts(length):
-                    cells = self.cells.window(start, length)
-                    filled = [(rank_at(q), letter) in self.filled for q in cells]
+                for start in run_lows(length, meld):
+                    cells = run_window(start, length, self.circular)
+                    filled = [(self.rank_at(q), letter) in self.filled for q in cells]
                     if sum(filled) < least:  # more cells empty than jokers a run holds
                         continue
                     if not meld.jokers_side_by_side and not all(
@@ -177,12 +146,12 @@ class LayProgram:
                     ):
                         continue
                     most = self._most_runs(
-                        group.count, least, [(rank_at(q), letter) for q in cells]
+                        group.count, least, [(self.rank_at(q), letter) for q in cells]
                     )
                     window = Window(letter, cells, p.var(0, most))
                     for q, full in zip(cells, filled, strict=True):
                         if full:
-                            cap = min(most, self.supply[(rank_at(q), letter)])
+                            cap = min(most, self.supply[(self.rank_at(q), letter)])
                             v = window.naturals[q] = p.var(0, cap)
                             p.row([(v, 1), (window.count, -1)], hi=0)
                     held = [(v, 1) for v in window.naturals.values()]
@@ -233,7 +202,7 @@ class LayProgram:
         for group in self.groups:
             for window in group.windows:
                 for q, v in window.naturals.items():
-                    runs.setdefault((rank_at(q), window.letter), []).append(v)
+                    runs.setdefault((self.rank_at(q), window.letter), []).append(v)
         share: dict[tuple[int, str], list[int]] = {}
         for (rank, suit), n in self.held.items():
             w = self.taken[(rank, suit)] = p.var(0, n)
@@ -276,8 +245,8 @@ class LayProgram:
         cover: dict[tuple[str, int], list[int]] = {}
         for group in self.groups:
             for w in group.windows:
-                after = self.cells.after(w.cells[-1])
-                if after is not None and after != w.cells[0]:  # a whole ring meets nothing
+                after = (w.cells[-1] + 1) % 13 if self.circular else w.cells[-1] + 1
+                if after != w.cells[0]:  # a whole ring meets nothing
                     ends.setdefault((w.letter, after), []).append(w.count)
                 starts.setdefault((w.letter, w.cells[0]), []).append(w.count)
                 for q in w.cells:

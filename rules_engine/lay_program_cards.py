@@ -11,7 +11,7 @@ check the finder makes before giving a lay-down (solver.py)."""
 from __future__ import annotations
 
 from .cards import Card
-from .lay_program import LayProgram, SetRank, Window, rank_at
+from .lay_program import LayProgram, SetRank, Window
 
 
 class NotDealt(Exception):
@@ -69,7 +69,7 @@ def _own(
 ) -> Card:
     if position is None:
         return Card(0)
-    rank = rank_at(position)
+    rank = program.rank_at(position)
     for (r, suit), left in taken.items():
         if r == rank and left and program.letter(r, suit) == letter:
             taken[(r, suit)] -= 1

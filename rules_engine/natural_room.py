@@ -171,10 +171,11 @@ def fewest_naturals(meld: MeldRules, req: Requirement) -> int:
     # Past the last length a joker limit starts at, a card more adds at most one joker:
     # longer melds never need fewer naturals.
     top = min(top, max([least, *(rule.from_size for rule in meld.joker_limits)]) + 1)
-    return min((_naturals(meld, req.kind, n) for n in range(least, top + 1)), default=MELD_MOST)
+    return min((naturals_of(meld, req.kind, n) for n in range(least, top + 1)), default=MELD_MOST)
 
 
-def _naturals(meld: MeldRules, kind: str, length: int) -> int:
+def naturals_of(meld: MeldRules, kind: str, length: int) -> int:
+    """The fewest naturals a meld of this kind and length holds."""
     need = max(length - meld.jokers_most(kind, length), meld.min_naturals)
     if kind == "run" and not meld.jokers_side_by_side:
         need = max(need, length // 2)  # no two jokers side by side: every other card

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import time
 
-from .cards import Card, natural
+from .cards import Card
 from .contracts import check_contract
-from .deuces import deuces_placed
+from .deuces import deuces_as_themselves, deuces_placed
 from .errors import RulesError, SearchTooLarge
 from .lay_program import LayProgram
 from .lay_program_cards import NotDealt, deal
@@ -58,11 +58,7 @@ def programmed(
         if check is None or not check.valid:  # dealt against a rule the counts cannot see
             undecided = True
             continue
-        # A wild deuce read as itself is laid as the natural 2 it is.
-        return tuple(
-            tuple(natural(c) if c.deuce and c.pin == (2, c.deuce) else c for c in meld)
-            for meld in check.melds
-        )
+        return deuces_as_themselves(check.melds)  # as the check read each wild deuce
     if undecided:
         raise SearchTooLarge(nodes=nodes)
     return None
