@@ -12,6 +12,12 @@ lay-down, jokers side by side, runs that meet, two sets of a rank, every card la
 left wider than it is: a lay-down that meets the contract is always a solution. So "no
 solution" proves the way cannot be laid, and a solution is dealt out into melds
 (lay_program_cards.py) which the finder checks against the contract before it gives them.
+
+Where a way need not lay every card, the program asks for a lay-down of the fewest cards:
+where a meld longer than its requirement stays a meld less an end card, its requirement's
+size is the only one counted; where runs may not meet, a longer run is kept only where both
+its ends are blocked (removing either card would make it meet another run). Any lay-down
+that meets the way gives one of these by removing cards, so "no solution" is still proof.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from .melds import position_rank, run_lows, run_window
 from .natural_room import naturals_of
 from .program import Program
 from .run_suits import renamed
-from .systems import Requirement, RuleSystem
+from .systems import MeldRules, Requirement, RuleSystem
 
 
 @dataclass
@@ -56,6 +62,24 @@ class Group:
     count: int
     windows: list[Window] = field(default_factory=list)
     ranks: list[SetRank] = field(default_factory=list)
+    blocked: bool = False  # its longer runs are kept only blocked at both ends
+    shortest: int = 0  # the fewest cards its melds may hold
+
+
+def loses_an_end(meld: MeldRules, kind: str, size: int, longest: int) -> bool:
+    """Whether every meld of this kind longer than `size` (up to `longest` cards) stays a
+    meld less one card: a joker at an end where it has one, else a natural (a set's
+    jokers go first; a run's may all lie inside, between two natural ends)."""
+    for length in range(size + 1, longest + 1):
+        most, less = meld.jokers_most(kind, length), meld.jokers_most(kind, length - 1)
+        for jokers in range(most + 1):
+            naturals = length - jokers
+            if jokers and jokers - 1 > less:
+                return False
+            natural_goes = naturals >= 2 if kind == "run" else not jokers
+            if natural_goes and (jokers > less or naturals - 1 < meld.min_naturals):
+                return False
+    return True
 
 
 class LayProgram:
@@ -84,6 +108,7 @@ class LayProgram:
         self.groups = [Group(req, n) for req, n in Counter(way).items()]
         self.deuces: dict[str, int] = {}
         self.taken: dict[tuple[int, str], int] = {}
+        self.lay_all = False
 
     def rank_at(self, position: int) -> int:
         return position_rank(position, self.circular)
@@ -96,7 +121,7 @@ class LayProgram:
 
     def build(self, lay_all: bool) -> LayProgram:
         p = self.p
-        lay_all = lay_all and not self.rules.extra_melds_allowed
+        lay_all = self.lay_all = lay_all and not self.rules.extra_melds_allowed
         self.deuces = {suit: p.var(0, n) for suit, n in self.wild.items()}
         for group in self.groups:
             if group.requirement.kind == "run":
@@ -107,6 +132,7 @@ class LayProgram:
         self._jokers(lay_all)
         if self.rules.forbid_contiguous_runs:
             self._apart()
+            self._blocked()
         if self.rules.same_rank_sets_count_once:
             self._ranks_once()
         return self
@@ -128,12 +154,26 @@ class LayProgram:
             default=0,
         )
 
-    def _lengths(self, req: Requirement, longest: int) -> list[int]:
-        return [req.size] if req.exact else list(range(req.size, longest + 1))
+    def _lengths(self, group: Group, longest: int) -> list[int]:
+        """The sizes a requirement's melds are counted in: its own only, where a lay-down
+        of the fewest cards lays no longer one (see the module's docstring)."""
+        req = group.requirement
+        if req.exact:
+            return [req.size]
+        every = list(range(req.size, longest + 1))
+        least = self.meld.set_min if req.kind == "set" else self.meld.run_min
+        group.shortest = max(req.size, least)
+        if self.lay_all or not loses_an_end(self.meld, req.kind, group.shortest, longest):
+            return every
+        if req.kind == "run" and self.rules.forbid_contiguous_runs:
+            if not self.rules.overlapping_runs_meet:  # a shorter run may meet one it overlapped
+                group.blocked = True
+                return every
+        return [size for size in every if size == group.shortest]
 
     def _runs(self, group: Group) -> None:
         p, meld, req = self.p, self.meld, group.requirement
-        for length in self._lengths(req, min(meld.run_max, req.size + max(0, self.slack))):
+        for length in self._lengths(group, min(meld.run_max, req.size + max(0, self.slack))):
             least = self._least("run", length)
             for letter in sorted({letter for _, letter in self.filled}):
                 for start in run_lows(length, meld):
@@ -168,7 +208,7 @@ class LayProgram:
         most = req.size + max(0, self.slack)
         if meld.set_max is not None:
             most = min(most, meld.set_max)
-        sizes = self._lengths(req, most)
+        sizes = self._lengths(group, most)
         counts: list[tuple[int, int]] = []
         for rank in sorted({r for r, _ in self.held}):
             suits = {s: n for (r, s), n in self.held.items() if r == rank}
@@ -243,8 +283,13 @@ class LayProgram:
         ends: dict[tuple[str, int], list[int]] = {}
         starts: dict[tuple[str, int], list[int]] = {}
         cover: dict[tuple[str, int], list[int]] = {}
+        laid: dict[int, int] = {}  # a window's count -> 1 where it holds any run
         for group in self.groups:
             for w in group.windows:
+                # A yes-or-no of its own, which HiGHS reasons on better than on the count.
+                y = laid[w.count] = p.var(0, 1)
+                p.row([(w.count, 1), (y, -p.upper[w.count])], hi=0)
+                p.row([(w.count, 1), (y, -1)], lo=0)
                 after = (w.cells[-1] + 1) % 13 if self.circular else w.cells[-1] + 1
                 if after != w.cells[0]:  # a whole ring meets nothing
                     ends.setdefault((w.letter, after), []).append(w.count)
@@ -256,12 +301,35 @@ class LayProgram:
                 continue
             meet = p.var(0, 1)  # 1: runs may end just before; 0: runs may start here
             for n in ending:
-                p.row([(n, 1), (meet, -self.p.upper[n])], hi=0)
+                p.row([(laid[n], 1), (meet, -1)], hi=0)
             for n in starts[key]:
-                p.row([(n, 1), (meet, self.p.upper[n])], hi=self.p.upper[n])
+                p.row([(laid[n], 1), (meet, 1)], hi=1)
         if self.rules.overlapping_runs_meet:
             for over in cover.values():
                 p.row([(n, 1) for n in over], hi=1)
+
+    def _blocked(self) -> None:
+        """Where runs may not meet, a run longer than its requirement is kept only where
+        removing its last card would make it meet a run starting there, and removing its
+        first one a run ending there: else a lay-down of fewer cards does as well."""
+        p = self.p
+        starts: dict[tuple[str, int], list[int]] = {}
+        ends: dict[tuple[str, int], list[int]] = {}
+        for group in self.groups:
+            for w in group.windows:
+                starts.setdefault((w.letter, w.cells[0]), []).append(w.count)
+                ends.setdefault((w.letter, w.cells[-1]), []).append(w.count)
+        for group in self.groups:
+            for w in group.windows if group.blocked else ():
+                if len(w.cells) <= group.shortest:
+                    continue
+                most = p.upper[w.count]
+                for key, beside in (
+                    ((w.letter, w.cells[-1]), starts),
+                    ((w.letter, w.cells[0]), ends),
+                ):
+                    others = [n for n in beside.get(key, []) if n != w.count]
+                    p.row([(w.count, 1), *((n, -most) for n in others)], hi=0)
 
     def _ranks_once(self) -> None:
         """Two sets of one rank fill one requirement: each rank makes one set at most."""

@@ -42,7 +42,7 @@ COVER_AFTER = 50  # ...asked once the walk has made the way on of this many stat
 # Where every search above runs out, the lay-down as an integer program (solver_program.py):
 # branches, and seconds (the hard bound: a branch of HiGHS has no fixed cost).
 PROGRAM_NODES = 30
-PROGRAM_SECONDS = 0.06
+PROGRAM_SECONDS = 0.1
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000
 
