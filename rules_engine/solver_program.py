@@ -14,6 +14,7 @@ from .errors import RulesError, SearchTooLarge
 from .lay_program import LayProgram
 from .lay_program_cards import NotDealt, deal
 from .limits import PROGRAM_NODES, PROGRAM_SECONDS, HandLimits
+from .program import load_highs
 from .systems import Contract, RuleSystem
 
 Melds = tuple[tuple[Card, ...], ...]
@@ -34,6 +35,7 @@ def programmed(
     nodes = PROGRAM_NODES if nodes is None else nodes
     if rules.meld_rules.min_naturals < 1:  # a meld of jokers alone has no rank nor suit to count
         raise SearchTooLarge(nodes=nodes)
+    load_highs()  # once a process (a server loads it before forking): no part of the budget
     deadline = time.perf_counter() + (PROGRAM_SECONDS if seconds is None else seconds)
     undecided = False
     for way in ways:

@@ -233,3 +233,29 @@ def test_a_worker_forked_after_the_server_loaded_highs_solves():
         "assert os.waitstatus_to_exitcode(status) == 0\n"
     )
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60)
+
+
+def test_loading_highs_in_a_new_process_spends_none_of_the_programs_time():
+    # Defect: the command line (one hand a process) loads HiGHS on the first program it
+    # asks; the import (0.6-1.7 s) ran out the budget before a second way was asked, so a
+    # hand of two ways was "too many possibilities" there and decided in the server. The
+    # import is made slow on purpose here, the budget ten times what the two ways take.
+    code = (
+        "import importlib.abc, sys, time\n"
+        "class Slow(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path, target=None):\n"
+        "        if name == 'highspy':\n"
+        "            time.sleep(0.5)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, Slow())\n"
+        "from rules_engine import parse_cards\n"
+        "from rules_engine.catalogue import contract_for, round_rules\n"
+        "from rules_engine.solver_program import programmed\n"
+        "from tests.rules_engine.test_lay_program_fewest import BOMB_557, HAND_557\n"
+        "from tests.rules_engine.test_walk_defects import _variant\n"
+        "rules = round_rules(_variant(**BOMB_557), 1)\n"
+        "ways = contract_for(rules, 1).ways()\n"
+        "assert len(ways) == 2\n"
+        "assert programmed(rules, 1, ways, parse_cards(HAND_557), seconds=0.3) is None\n"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60)

@@ -88,3 +88,24 @@ def test_a_longer_run_with_no_run_to_block_an_end_is_not_counted():
 
     assert laying((3, 4, 5, 6)) is None
     assert laying((4, 5, 6)) is not None
+
+
+# Seed 45 bench-557 round 8 of bench/solver_variants.py: two runs of 8 and three sets of 3,
+# or a run of 6, two sets of 4 and two runs of 5; round the corner, red deuces wild. Every
+# search gave up, and so did the program in its time while it counted runs of 8 to 13.
+BOMB_557 = dict(
+    contract=[{"run": 8, "count": 2}, {"set": 3, "count": 3}],
+    melds={"run_min": 4, "aces": "round_the_corner", "wild_deuces": "red"},
+    lay_down={"same_rank_sets_count_once": True},
+    jokers_per_deck=0,
+    alternatives=[[{"run": 6}, {"set": 4, "count": 2}, {"run": 5, "count": 2}]],
+)
+HAND_557 = (
+    "2H 2H 2D 2D 5C 10C 10D 7S JS JD 4D 6C 8D KH 8H 3D QH 7H QD 3D JD 10C QC 8C 5H 9C 9D 9H 8S JH"
+)
+
+
+def test_two_runs_of_eight_from_thirty_cards_are_counted_at_eight_and_proved_none():
+    rules = _variant(**BOMB_557)
+    assert _sizes(rules, HAND_557) == {("run", 8): {8}, ("set", 3): {3}}
+    assert _program(rules, HAND_557) is None
