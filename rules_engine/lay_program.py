@@ -132,7 +132,6 @@ class LayProgram:
         self._jokers(lay_all)
         if self.rules.forbid_contiguous_runs:
             self._apart()
-            self._blocked()
         if self.rules.same_rank_sets_count_once:
             self._ranks_once()
         return self
@@ -283,6 +282,7 @@ class LayProgram:
         ends: dict[tuple[str, int], list[int]] = {}
         starts: dict[tuple[str, int], list[int]] = {}
         cover: dict[tuple[str, int], list[int]] = {}
+        last: dict[tuple[str, int], list[int]] = {}  # runs by the cell they end on
         laid: dict[int, int] = {}  # a window's count -> 1 where it holds any run
         for group in self.groups:
             for w in group.windows:
@@ -294,6 +294,7 @@ class LayProgram:
                 if after != w.cells[0]:  # a whole ring meets nothing
                     ends.setdefault((w.letter, after), []).append(w.count)
                 starts.setdefault((w.letter, w.cells[0]), []).append(w.count)
+                last.setdefault((w.letter, w.cells[-1]), []).append(w.count)
                 for q in w.cells:
                     cover.setdefault((w.letter, q), []).append(w.count)
         for key, ending in ends.items():
@@ -307,28 +308,27 @@ class LayProgram:
         if self.rules.overlapping_runs_meet:
             for over in cover.values():
                 p.row([(n, 1) for n in over], hi=1)
+        self._blocked(starts, last)
 
-    def _blocked(self) -> None:
+    def _blocked(
+        self, starts: dict[tuple[str, int], list[int]], last: dict[tuple[str, int], list[int]]
+    ) -> None:
         """Where runs may not meet, a run longer than its requirement is kept only where
         removing its last card would make it meet a run starting there, and removing its
         first one a run ending there: else a lay-down of fewer cards does as well."""
         p = self.p
-        starts: dict[tuple[str, int], list[int]] = {}
-        ends: dict[tuple[str, int], list[int]] = {}
         for group in self.groups:
+            if not group.blocked:
+                continue
             for w in group.windows:
-                starts.setdefault((w.letter, w.cells[0]), []).append(w.count)
-                ends.setdefault((w.letter, w.cells[-1]), []).append(w.count)
-        for group in self.groups:
-            for w in group.windows if group.blocked else ():
                 if len(w.cells) <= group.shortest:
                     continue
                 most = p.upper[w.count]
-                for key, beside in (
-                    ((w.letter, w.cells[-1]), starts),
-                    ((w.letter, w.cells[0]), ends),
+                for beside in (
+                    starts.get((w.letter, w.cells[-1]), []),
+                    last.get((w.letter, w.cells[0]), []),
                 ):
-                    others = [n for n in beside.get(key, []) if n != w.count]
+                    others = [n for n in beside if n != w.count]
                     p.row([(w.count, 1), *((n, -most) for n in others)], hi=0)
 
     def _ranks_once(self) -> None:
