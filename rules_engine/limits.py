@@ -7,8 +7,11 @@ refused with a code, and a search that would explore more than its budget stops 
 
 from __future__ import annotations
 
+import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from .cards import Card
@@ -40,9 +43,19 @@ PLAYS_WALK_NODES = 9_000
 COVER_NODES = 6_000
 COVER_AFTER = 50  # ...asked once the walk has made the way on of this many states
 # Where every search above runs out, the lay-down as an integer program (solver_program.py):
-# branches, and seconds (the hard bound: a branch of HiGHS has no fixed cost).
+# branches, and seconds where its caller gives none (the finder gives what is left of its
+# clock, below): a branch of HiGHS has no fixed cost.
 PROGRAM_NODES = 30
 PROGRAM_SECONDS = 0.1
+# Nodes bound the work, but a node's cost differs from hand to hand and machine to machine:
+# the contract finder also keeps to a clock (bench/RESULTS.md, "The finder's clock"). Its
+# searches stop at SEARCH_SECONDS; the program has what is left of FINDER_SECONDS (at least
+# PROGRAM_LEAST_SECONDS); saying why none can be laid, WHY_SECONDS more.
+SEARCH_SECONDS = 0.055
+FINDER_SECONDS = 0.08
+PROGRAM_LEAST_SECONDS = 0.02
+WHY_SECONDS = 0.01
+CLOCK_STRIDE = 64  # nodes between two looks at the clock (a node takes 2 to 40 µs)
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000
 
@@ -109,19 +122,50 @@ def jokers_laid(rules: RuleSystem, jokers: int, lay_all: bool) -> int | None:
     return None if lay_all else most
 
 
+_DEADLINE: ContextVar[float | None] = ContextVar("search_deadline", default=None)
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Every budget spent inside ends when its nodes do or, at the latest, after `seconds`
+    (None: no clock). Per thread and task, so two requests never share one."""
+    token = _DEADLINE.set(None if seconds is None else time.perf_counter() + seconds)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
 class Budget:
-    """Nodes a search may still explore; `spend` raises SearchTooLarge past the end."""
+    """Nodes a search may still explore; `spend` raises SearchTooLarge past the end, or
+    past the clock of `time_limit` (looked at every CLOCK_STRIDE nodes, and at the first)."""
 
-    __slots__ = ("left", "size")
+    __slots__ = ("left", "next_look", "size", "timed")
 
-    def __init__(self, nodes: int) -> None:
-        self.size = nodes
-        self.left = nodes
+    def __init__(self, nodes: int, *, timed: bool = True) -> None:
+        # Not timed: work that must end once begun (a lay-down found, made again in cards).
+        self.timed = timed
+        self.reset(nodes)
+
+    def reset(self, nodes: int) -> None:
+        self.size = self.left = self.next_look = nodes
 
     def spend(self, nodes: int = 1) -> None:
         self.left -= nodes
+        if self.left < self.next_look:
+            self.look()
+
+    def look(self) -> None:
+        """Past the nodes or the clock, SearchTooLarge; the clock once more in a stride."""
         if self.left < 0:
             raise SearchTooLarge(nodes=self.size)
+        deadline = _DEADLINE.get() if self.timed else None
+        if deadline is not None and time.perf_counter() > deadline:
+            # Spent whole: a caller that charges what its share used, or tries while
+            # nodes are left, stops too.
+            self.left = -1
+            raise SearchTooLarge(nodes=self.size)
+        self.next_look = max(self.left - CLOCK_STRIDE, 0)
 
     def charge(self, nodes: int) -> None:
         """Count work done outside a search (it raises at the search's next step)."""

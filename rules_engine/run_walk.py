@@ -123,7 +123,7 @@ class Walking:
         if self.diver is None:
             return self.answer
         own = self.budget
-        own.size = own.left = max(budget.left, 0)
+        own.reset(max(budget.left, 0))
         try:
             own.charge(self.reading)
             self.reading = 0

@@ -13,13 +13,15 @@ card by card only). Where a contract has several ways, each is first glanced at 
 card (`_glance`), so that a later way that lays is not hidden by an earlier one that takes
 every budget to refuse. Where every search runs out, each way is asked as an integer program
 (solver_program.py), in a budget of its own. A hand none can lay is then told why
-(solver_why.py).
+(solver_why.py). Besides their nodes, the searches keep to a clock, the program has what is
+left of the finder's time and the explanation a clock of its own (limits.py): a node's cost
+differs from hand to hand, and the worst hand's time is what a server feels.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -30,15 +32,20 @@ from .deuces import deuce_plays, deuces_placed, deuces_used
 from .errors import SearchTooLarge
 from .limits import (
     CONTRACT_NODES,
+    FINDER_SECONDS,
     GLANCE_NODES,
     LATE_WALK_NODES,
     PLAYS_WALK_NODES,
+    PROGRAM_LEAST_SECONDS,
+    SEARCH_SECONDS,
     SHAPE_NODES,
     WALK_NODES,
+    WHY_SECONDS,
     Budget,
     HandLimits,
     check_hand,
     hand_limits,
+    time_limit,
 )
 from .melds import Reason
 from .natural_room import NaturalRoom
@@ -46,6 +53,7 @@ from .run_suits import one_suit_rules, own_cards, renamed
 from .run_walk import Walking, walk_runs, walkable
 from .shapes import NotDecided, decide
 from .solver_program import programmed
+from .solver_ways import first_laid, glance_ways
 from .solver_why import why_not
 from .systems import Contract, RuleSystem
 from .walk_turns import walk_in_turns
@@ -92,9 +100,53 @@ def solve_contract(
     tight = (_tight(way, len(hand)) for way in ways)
     room = NaturalRoom(rules, hand)
     searched_ways = tuple(way for way in tight if not room.short(way))
-    shapes = Budget(SHAPE_NODES)
-    walks = Budget(WALK_NODES)
-    late_walk = Budget(LATE_WALK_NODES)
+    budgets = Budgets(budget, Budget(WALK_NODES), Budget(SHAPE_NODES), Budget(LATE_WALK_NODES))
+    started = time.perf_counter()
+    with time_limit(SEARCH_SECONDS):  # the nodes bound the work; the clock, its time
+        found, undecided, telling, late = _searches(rules, searched_ways, hand, contract, budgets)
+    if found is not None:
+        return Solution(True, found)
+    if undecided:  # the last resort, with what is left of the finder's time
+        seconds = max(PROGRAM_LEAST_SECONDS, FINDER_SECONDS - (time.perf_counter() - started))
+        try:
+            found = programmed(rules, round_number, searched_ways, hand, limits, seconds)
+        except SearchTooLarge:
+            raise SearchTooLarge(nodes=budget.size) from None  # said as the card search's
+        if found is not None:
+            return Solution(True, found)
+    # Decided: none. Saying why is a shorter search for each kind of meld, in what is left
+    # of the budget and a clock of its own; past them the answer stays decided, with the
+    # general reason.
+    searched_rules, searched = _searched(rules, _as_jokers(telling))
+    try:
+        # The explanation's walk keeps to the walk's share past the shapes (what is left of
+        # it, where the walk of every play of the deuces had more), and its card search to
+        # half the card search's budget: where the search itself was short, or the walk
+        # decided, a whole budget would add the most that search may cost.
+        walks = budgets.walk
+        walk = Budget(max(0, min(walks.left, late.left, LATE_WALK_NODES - late.used)))
+        told = Budget(min(budget.left, budget.size // 2))
+        with time_limit(WHY_SECONDS):
+            reasons = why_not(searched_rules, ways[0], searched, told, walk)
+    except SearchTooLarge:
+        reasons = [Reason("cannot_combine")]
+    if len(ways) > 1:  # why the first way cannot be made, after saying none can
+        reasons = [Reason("no_way_made", {"count": len(ways)}), *reasons]
+    return Solution(False, (), tuple(reasons))
+
+
+def _searches(
+    rules: RuleSystem,
+    searched_ways: tuple[Contract, ...],
+    hand: list[Card],
+    contract: Contract,
+    start: Budgets,
+) -> tuple[Melds | None, bool, tuple[Card, ...], Budget]:
+    """Every search of every way, for each way to play the wild deuces: (a lay-down or
+    None, whether one stayed undecided, the play the hand is told with where none lays,
+    the budget of the walk past the shapes)."""
+    budget, walks, shapes, late_walk = start.cards, start.walk, start.shapes, start.late_walk
+    ways = contract.ways()
     every = deuce_plays(hand, rules.meld_rules)
     plays = deuces_used(every, ways, rules.meld_rules, contract.lay_all_cards)
     telling = plays[-1]  # where none lays, the hand is told with every deuce wild
@@ -131,33 +183,8 @@ def solve_contract(
             undecided = True  # another play may still lay it; else the answer is undecided
             continue
         if found is not None:
-            return Solution(True, found)
-    if walked is not None:
-        return Solution(True, walked)
-    if undecided:  # the last resort, in a budget of its own
-        try:
-            found = programmed(rules, round_number, searched_ways, hand, limits)
-        except SearchTooLarge:
-            raise SearchTooLarge(nodes=budget.size) from None  # said as the card search's
-        if found is not None:
-            return Solution(True, found)
-    # Decided: none. Saying why is a shorter search for each kind of meld, in what is left
-    # of the budget; past it the answer stays decided, with the general reason.
-    searched_rules, searched = _searched(rules, _as_jokers(telling))
-    try:
-        # The explanation's walk keeps to the walk's share past the shapes (what is left of
-        # it, where the walk of every play of the deuces had more), and its card search to
-        # half the card search's budget: where the search itself was short, or the walk
-        # decided, a whole budget would add the most that search may cost.
-        late = min(late_walk.left, LATE_WALK_NODES - late_walk.used)
-        walk = Budget(max(0, min(walks.left, late)))
-        told = Budget(min(budget.left, budget.size // 2))
-        reasons = why_not(searched_rules, ways[0], searched, told, walk)
-    except SearchTooLarge:
-        reasons = [Reason("cannot_combine")]
-    if len(ways) > 1:  # why the first way cannot be made, after saying none can
-        reasons = [Reason("no_way_made", {"count": len(ways)}), *reasons]
-    return Solution(False, (), tuple(reasons))
+            return found, False, telling, late_walk
+    return walked, undecided, telling, late_walk
 
 
 def _tight(way: Contract, cards: int) -> Contract:
@@ -201,10 +228,10 @@ def _lay(
     hand's own cards, each wild deuce back in the place of a joker."""
     hand = _as_jokers(play)
     searched_rules, searched = _searched(rules, hand)
-    way, found, rest = _glance(searched_rules, ways, searched, budgets.cards)
+    way, found, rest = glance_ways(searched_rules, ways, searched, budgets.cards)
     undecided = False
     if found is None:
-        way, found, undecided = _first_laid(
+        way, found, undecided = first_laid(
             rest, lambda way: _search(searched_rules, way, searched, budgets)
         )
     if way is None or found is None:
@@ -217,45 +244,6 @@ def _lay(
 
 
 Melds = tuple[tuple[Card, ...], ...]
-
-
-def _glance(
-    rules: RuleSystem, ways: tuple[Contract, ...], hand: list[Card], budget: Budget
-) -> tuple[Contract | None, Melds | None, tuple[Contract, ...]]:
-    """Where a contract has several ways, each searched card by card first in a small share
-    of that search's budget (half of it in all): a later way that lays is found before the
-    first spends every budget proving it cannot. The way laid and its lay-down, or the
-    ways left to search (not those the glance proved cannot be laid)."""
-    share = budget.left // (2 * len(ways))
-    if len(ways) < 2 or share <= 0:
-        return None, None, ways
-    left = []
-    for way in ways:
-        try:
-            found = glance_cards(rules, way, hand, budget, share)
-        except SearchTooLarge:
-            left.append(way)
-            continue
-        if found is not None:
-            return way, found, ()
-    return None, None, tuple(left)
-
-
-def _first_laid(
-    ways: tuple[Contract, ...], search: Callable[[Contract], Melds | None]
-) -> tuple[Contract | None, Melds | None, bool]:
-    """The first way `search` lays, with its lay-down, and whether a way was left
-    undecided: a way the search runs out on does not hide the ways after it."""
-    undecided = False
-    for way in ways:
-        try:
-            found = search(way)
-        except SearchTooLarge:
-            undecided = True
-            continue
-        if found is not None:
-            return way, found, undecided
-    return None, None, undecided
 
 
 def _search(

@@ -65,7 +65,7 @@ def laid_melds(
     # The walk knew the pool made the sets; which ranks they take is worked out again from
     # the cards themselves (a small search: the pool holds 13 ranks at most).
     pool = tuple(len(spare.get(rank, ())) for rank in range(1, 14))
-    sets = walk.sets.make(pool, walk.jokers - goal[3], Budget(1_000_000))
+    sets = walk.sets.make(pool, walk.jokers - goal[3], Budget(1_000_000, timed=False))
     assert sets is not None, "the walk's sets cannot be made again from its cards"
     made_sets = _sets(walk, sets, spare)
     out = []

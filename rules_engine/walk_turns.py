@@ -42,9 +42,9 @@ def walk_in_turns(
             except SearchTooLarge:
                 walked = True
                 continue
-            finally:
+            finally:  # at least a node a turn: a turn cut short at once still ends the turns
                 for budget in budgets[way]:
-                    budget.charge(share.size - share.left)
+                    budget.charge(max(1, share.size - share.left))
             undecided.remove(way)
             if found is not None:
                 return way, found, bool(undecided)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from rules_engine import PlayerDeal, TableOptions, get_rules, variant_document
+from rules_engine import PlayerDeal, TableOptions, get_rules, solver, variant_document
 from scorekeeper import services
 from scorekeeper.core import tokens
 from scorekeeper.models import Game, SeatLink
@@ -24,6 +24,17 @@ DATABASE_FIXTURES = frozenset(
         "live_server",
     }
 )
+
+
+@pytest.fixture(autouse=True)
+def finder_by_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The finder's clock (rules_engine/limits.py) bounds a server's time on any machine;
+    the tests ask for its answers, which must not depend on how busy the machine running
+    them is: nodes only, and a second for the last resort. test_finder_clock.py sets the
+    clock itself; bench/ measures it as the server runs it."""
+    monkeypatch.setattr(solver, "SEARCH_SECONDS", None)
+    monkeypatch.setattr(solver, "WHY_SECONDS", None)
+    monkeypatch.setattr(solver, "FINDER_SECONDS", 1.0)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine import SearchTooLarge, get_rules, parse_cards, solver_program
+from rules_engine import SearchTooLarge, get_rules, parse_cards
 from rules_engine import solver as solver_module
 from rules_engine.catalogue import contract_for, round_rules
 from rules_engine.contracts import check_contract
@@ -71,14 +71,14 @@ def test_every_search_gives_up_on_every_wild_card_of_four_decks(monkeypatch):
 
 
 def test_the_program_then_proves_no_way_lays_it(monkeypatch):
-    monkeypatch.setattr(solver_program, "PROGRAM_SECONDS", 10)
+    monkeypatch.setattr(solver_module, "FINDER_SECONDS", 10)  # time enough
     solution = solve_contract(_variant(**BOMB_534), 1, parse_cards(HAND_534))
     assert not solution.found
 
 
 def test_a_lay_down_the_program_finds_meets_the_contract(monkeypatch):
     rules = _variant(**BOMB_588)
-    monkeypatch.setattr(solver_program, "PROGRAM_SECONDS", 10)
+    monkeypatch.setattr(solver_module, "FINDER_SECONDS", 10)  # time enough
     solution = solve_contract(rules, 1, parse_cards(HAND_588))
     assert solution.found
     assert _laid(rules, solution.melds).valid
@@ -187,7 +187,7 @@ def test_where_every_search_is_cut_short_the_program_still_decides(monkeypatch):
     rules = get_rules("liverpool")
     for budget in ("WALK_NODES", "SHAPE_NODES", "LATE_WALK_NODES"):
         monkeypatch.setattr(solver_module, budget, 100)
-    monkeypatch.setattr(solver_program, "PROGRAM_SECONDS", 10)
+    monkeypatch.setattr(solver_module, "FINDER_SECONDS", 10)  # time enough
     assert solve_contract(rules, 7, parse_cards(HARD_LIVERPOOL)).found is False
 
 

@@ -11,7 +11,6 @@ from rules_engine import (
     parse_hand,
     parse_melds,
     solver,
-    solver_program,
 )
 from rules_engine.contracts import check_contract
 from rules_engine.limits import CONTRACT_NODES, Budget, check_hand, hand_limits
@@ -86,13 +85,15 @@ def test_a_search_past_its_budget_says_so_instead_of_answering(monkeypatch):
     monkeypatch.setattr(solver, "WALK_NODES", 100)
     monkeypatch.setattr(solver, "SHAPE_NODES", 100)
     monkeypatch.setattr(solver, "LATE_WALK_NODES", 100)
-    monkeypatch.setattr(solver_program, "PROGRAM_SECONDS", 0)  # and the last resort's
+    monkeypatch.setattr(solver, "FINDER_SECONDS", 0)  # and no time for the last resort
+    monkeypatch.setattr(solver, "PROGRAM_LEAST_SECONDS", 0)
     with pytest.raises(SearchTooLarge) as stopped:
         solve_contract(rules, 7, hand)
     assert stopped.value.code == "search_too_large"
     assert stopped.value.params == {"nodes": CONTRACT_NODES}
     # With room enough the same hand is decided, so the refusal was never a wrong "no".
     monkeypatch.setattr(solver, "WALK_NODES", 10**6)
+    monkeypatch.setattr(solver, "SEARCH_SECONDS", None)  # and no clock
     assert solve_contract(rules, 7, hand, budget=Budget(10**6)).found is False
 
 

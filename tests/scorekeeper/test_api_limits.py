@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from rules_engine import Card, format_card, solver, solver_program
+from rules_engine import Card, format_card, solver
 
 ENDPOINTS = ["/api/check", "/api/solve", "/api/penalty"]
 FORTY_FOUR = " ".join([format_card(Card(r, s)) for s in "SHDC" for r in range(1, 14)][:44])
@@ -75,7 +75,8 @@ def test_a_search_past_its_budget_is_422_with_an_honest_sentence(client, monkeyp
     monkeypatch.setattr(solver, "WALK_NODES", 100)
     monkeypatch.setattr(solver, "SHAPE_NODES", 100)
     monkeypatch.setattr(solver, "LATE_WALK_NODES", 100)
-    monkeypatch.setattr(solver_program, "PROGRAM_SECONDS", 0)  # and the last resort's
+    monkeypatch.setattr(solver, "FINDER_SECONDS", 0)  # and no time for the last resort
+    monkeypatch.setattr(solver, "PROGRAM_LEAST_SECONDS", 0)
     body = {"rules": "liverpool", "round": 7, "hand": HARD_LIVERPOOL, "lang": "en"}
     response = api(client, "/api/solve", body)
     assert response.status_code == 422
