@@ -136,6 +136,13 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         _DEADLINE.reset(token)
 
 
+def out_of_time() -> bool:
+    """Whether the clock of `time_limit` has run out: for work between searches that no
+    budget counts (each way to play the wild deuces, read again)."""
+    deadline = _DEADLINE.get()
+    return deadline is not None and time.perf_counter() > deadline
+
+
 class Budget:
     """Nodes a search may still explore; `spend` raises SearchTooLarge past the end, or
     past the clock of `time_limit` (looked at every CLOCK_STRIDE nodes, and at the first)."""
@@ -159,8 +166,7 @@ class Budget:
         """Past the nodes or the clock, SearchTooLarge; the clock once more in a stride."""
         if self.left < 0:
             raise SearchTooLarge(nodes=self.size)
-        deadline = _DEADLINE.get() if self.timed else None
-        if deadline is not None and time.perf_counter() > deadline:
+        if self.timed and out_of_time():
             # Spent whole: a caller that charges what its share used, or tries while
             # nodes are left, stops too.
             self.left = -1

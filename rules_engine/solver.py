@@ -45,6 +45,7 @@ from .limits import (
     HandLimits,
     check_hand,
     hand_limits,
+    out_of_time,
     time_limit,
 )
 from .melds import Reason
@@ -173,7 +174,7 @@ def _searches(
         if len(plays) > 1:  # reading the hand again for each way to play its deuces is work
             shapes.charge(len(play))
         spent = (budget, shapes, walks, late_walk)
-        if all(b.left <= 0 for b in spent):  # the rest stays undecided
+        if all(b.left <= 0 for b in spent) or out_of_time():  # the rest stays undecided
             undecided = True
             break
         try:

@@ -18,6 +18,7 @@ from rules_engine.solver import solve_contract
 from rules_engine.walk_turns import walk_in_turns
 
 from .test_limits import HARD_LIVERPOOL
+from .test_walk_deuces import _with_deuces
 from .test_walk_turns import CLUBS, EIGHT_MELDS, every_card, one_round
 
 # The hand: Liverpool's round 7 (three runs of 4, every card laid), one suit and a
@@ -125,3 +126,23 @@ def test_a_hand_decided_in_time_is_told_why_in_a_clock_of_its_own(monkeypatch):
     monkeypatch.setattr(solver_module, "WHY_SECONDS", 0)
     hurried = solve_contract(rules, 2, hand)
     assert not hurried.found and [r.code for r in hurried.reasons] == ["cannot_combine"]
+
+
+def test_the_ways_to_play_wild_deuces_stop_at_the_clock(monkeypatch):
+    # Defect: past the clock, each of the 81 ways to play eight wild deuces was still read
+    # again before its first search gave up (25 ms with sixteen deuces).
+    rules = _with_deuces(get_rules("liverpool"), "SHDC")
+    hand = parse_cards("2S 2S 2H 2H 2D 2D 2C 2C JK JK 7D 9C KS 5H 3D QC 8S 10H JC")
+    plays = []
+    lay = solver_module._lay
+
+    def counted(*args):
+        plays.append(args)
+        return lay(*args)
+
+    monkeypatch.setattr(solver_module, "_lay", counted)
+    monkeypatch.setattr(solver_module, "SEARCH_SECONDS", 0)
+    monkeypatch.setattr(solver_module, "FINDER_SECONDS", 10)
+    solution = solve_contract(rules, 6, hand, players=8)
+    assert not plays  # none searched: the program laid it
+    assert solution.found and check_contract(rules, 6, [list(m) for m in solution.melds]).valid
