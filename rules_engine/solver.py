@@ -10,7 +10,7 @@ way, it first plays the wild deuces itself, once for all their ways, the contrac
 taking turns (walk_turns.py): where no way lays, that is the answer for all of them (with
 sets or round the corner, in the shapes' time: the searches of each play after it are
 card by card only). Where a contract has several ways, each is first glanced at card by
-card (`_glance`), so that a later way that lays is not hidden by an earlier one that takes
+card (solver_ways.py), so that a later way that lays is not hidden by an earlier one that takes
 every budget to refuse. Where every search runs out, each way is asked as an integer program
 (solver_program.py), in a budget of its own. A hand none can lay is then told why
 (solver_why.py). Besides their nodes, the searches keep to a clock, the program has what is
@@ -124,8 +124,7 @@ def solve_contract(
         # it, where the walk of every play of the deuces had more), and its card search to
         # half the card search's budget: where the search itself was short, or the walk
         # decided, a whole budget would add the most that search may cost.
-        walks = budgets.walk
-        walk = Budget(max(0, min(walks.left, late.left, LATE_WALK_NODES - late.used)))
+        walk = Budget(max(0, min(budgets.walk.left, late.left, LATE_WALK_NODES - late.used)))
         told = Budget(min(budget.left, budget.size // 2))
         with time_limit(WHY_SECONDS):
             reasons = why_not(searched_rules, ways[0], searched, told, walk)
