@@ -32,6 +32,7 @@ class _CardSearch:
         self, rules: RuleSystem, contract: Contract, lay_all: bool, budget: Budget
     ) -> None:
         self.rules = rules
+        self.contract = contract
         self.budget = budget
         order = sorted(
             range(len(contract.requirements)),
@@ -55,7 +56,7 @@ class _CardSearch:
             self.group_start[i] = self.group_start[i - 1] if alike else i
 
     def solve(self, counts: list[int], jokers: int) -> list[Candidate] | None:
-        usable = jokers_laid(self.rules, jokers, self.lay_all)
+        usable = jokers_laid(self.rules, jokers, self.lay_all, (self.contract,))
         if usable is None:
             return None
         return self._step(0, counts, usable, (), (), None)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .errors import HandTooLarge, SearchTooLarge
-from .systems import RuleSystem
+from .systems import Contract, RuleSystem
 
 # Nodes each finder may explore. A node costs each finder a different time, so each has its
 # own budget: under 100 ms of the slowest nodes on this project's machine, whatever the house
@@ -55,6 +55,7 @@ SEARCH_SECONDS = 0.055
 FINDER_SECONDS = 0.08
 PROGRAM_LEAST_SECONDS = 0.02
 WHY_SECONDS = 0.01
+LONGEST_SET = 64  # more cards than a set of any decks a table holds, jokers and all
 CLOCK_STRIDE = 64  # nodes between two looks at the clock (a node takes 2 to 40 µs)
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000
@@ -112,14 +113,38 @@ def check_hand(
             raise HandTooLarge("too_many_copies", card=card, count=count, most=4 * limits.copies)
 
 
-def jokers_laid(rules: RuleSystem, jokers: int, lay_all: bool) -> int | None:
+def jokers_laid(
+    rules: RuleSystem, jokers: int, lay_all: bool, ways: Sequence[Contract] = ()
+) -> int | None:
     """The jokers of the hand one lay-down may use: all of them, or as many as the game lets
     one lay-down hold (the others stay in hand); None where every card must be laid and that
-    would lay more jokers than one lay-down holds."""
-    most = rules.lay_down_jokers_most
+    would lay more jokers than one lay-down holds. Given the `ways` it is of, also no more
+    than their melds may hold (`lay_down_jokers_most`)."""
+    most = lay_down_jokers_most(rules, ways)
     if most is None or jokers <= most:
         return jokers
     return None if lay_all else most
+
+
+def lay_down_jokers_most(rules: RuleSystem, ways: Sequence[Contract]) -> int | None:
+    """The most jokers one lay-down of any of the ways may hold: the game's limit, and
+    each meld's at the longest it may be (a contract lay-down is its melds, no more); None
+    where nothing bounds them."""
+    most = rules.lay_down_jokers_most
+    if rules.extra_melds_allowed or not ways:
+        return most
+    meld = rules.meld_rules
+    longest = {"run": meld.run_max, "set": meld.set_max or LONGEST_SET}
+
+    def fullest(kind: str, size: int, exact: bool) -> int:
+        # A meld's jokers grow with its size but for the limits by size, each holding from
+        # its size on: the most is at the longest size, or just short of a stricter limit.
+        last = size if exact else max(size, longest[kind])
+        sizes = {last, *(r.from_size - 1 for r in meld.joker_limits if size < r.from_size <= last)}
+        return max(meld.jokers_most(kind, s) for s in sizes)
+
+    held = max(sum(fullest(r.kind, r.size, r.exact) for r in way.requirements) for way in ways)
+    return held if most is None else min(most, held)
 
 
 _DEADLINE: ContextVar[float | None] = ContextVar("search_deadline", default=None)

@@ -93,7 +93,10 @@ class Walking:
         self.answer: tuple[tuple[Card, ...], ...] | None = None
         wild = wild or Counter()
         held = sum(c.is_joker for c in hand) + sum(wild.values())
-        jokers = jokers_laid(rules, held, contract.lay_all_cards)
+        # Jokers past what the melds may hold stay in hand (not so for wild deuces, which
+        # may be laid as themselves).
+        ways = () if wild else (contract,)
+        jokers = jokers_laid(rules, held, contract.lay_all_cards, ways)
         if jokers is None:
             return
         # The cards that may stay in hand: those past what the melds need, the jokers one

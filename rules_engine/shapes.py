@@ -43,7 +43,7 @@ def decide(
         raise NotDecided
     counts, jokers = hand_counts(hand)
     lay_all = contract.lay_all_cards
-    usable = jokers_laid(rules, jokers, lay_all)
+    usable = jokers_laid(rules, jokers, lay_all, (contract,))
     if usable is None:
         return None
     jokers = usable

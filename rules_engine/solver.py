@@ -45,6 +45,7 @@ from .limits import (
     HandLimits,
     check_hand,
     hand_limits,
+    lay_down_jokers_most,
     out_of_time,
     time_limit,
 )
@@ -150,7 +151,7 @@ def _searches(
     every = deuce_plays(hand, rules.meld_rules)
     plays = deuces_used(every, ways, rules.meld_rules, contract.lay_all_cards)
     telling = plays[-1]  # where none lays, the hand is told with every deuce wild
-    most = rules.lay_down_jokers_most
+    most = _wild_most(rules, ways, every)
     if most is not None:  # no more deuces wild than one lay-down has room for
         plays = deuces_used(every, ways, rules.meld_rules, contract.lay_all_cards, most)
     # Where the walk takes every way, it plays the wild deuces itself, once for all plays.
@@ -185,6 +186,19 @@ def _searches(
         if found is not None:
             return found, False, telling, late_walk
     return walked, undecided, telling, late_walk
+
+
+def _wild_most(
+    rules: RuleSystem, ways: tuple[Contract, ...], every: list[tuple[Card, ...]]
+) -> int | None:
+    """The most wild cards one lay-down holds, where that leaves some of the hand's out (the
+    game's limit, or its melds'; deuces_used drops the plays past it); else None."""
+    if len(every) == 1:
+        return None
+    most = lay_down_jokers_most(rules, ways)
+    if rules.lay_down_jokers_most is None and most is not None:
+        return most if most < sum(card.is_joker for card in every[-1]) else None
+    return most
 
 
 def _tight(way: Contract, cards: int) -> Contract:
@@ -274,6 +288,19 @@ def _search(
         if budget.left <= 0:
             raise SearchTooLarge(nodes=budget.size)
         return search_cards(rules, contract, hand, budget)
+    if walks and budgets.each_play and len({c.suit for c in hand if not c.is_joker}) == 1:
+        # A hand of one suit: the walk settles the sets of each rank at that rank, and
+        # decides in a few thousand states what the searches card by card and by shapes
+        # spend a hundred times more on (bench/RESULTS.md): after a glance, it goes first.
+        if budget.left > 0:
+            try:
+                return glance_cards(rules, contract, hand, budget, GLANCE_NODES)
+            except SearchTooLarge:
+                pass
+        try:
+            return _walk(rules, contract, hand, budgets.walk, budget)
+        except SearchTooLarge:
+            walks = False
     if budget.left > 0:
         try:
             return search_cards(rules, contract, hand, budget)
