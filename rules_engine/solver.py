@@ -4,7 +4,8 @@ Each way of the contract, for each way to play the hand's wild deuces, is search
 card (card_search.py) and, where that runs out of its budget, by shapes (shapes.py) and,
 past them, by walking each suit's ranks (run_walk.py) for a contract with sets; round the
 corner, the walk comes before the shapes, in its share past them. A contract of runs is
-glanced at card by card, then walked. A hand holding just the cards a way needs is
+glanced at card by card, then walked; so is a hand whose naturals are of one suit, sets or
+not (the walk settles each rank's sets at that rank). A hand holding just the cards a way needs is
 searched with every card laid, each meld its size (`_tight`). Where the walk takes every
 way, it first plays the wild deuces itself, once for all their ways, the contract's ways
 taking turns (walk_turns.py): where no way lays, that is the answer for all of them (with
