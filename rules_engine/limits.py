@@ -147,6 +147,16 @@ def lay_down_jokers_most(rules: RuleSystem, ways: Sequence[Contract]) -> int | N
     return held if most is None else min(most, held)
 
 
+def wild_laid_most(rules: RuleSystem, ways: Sequence[Contract], wild: int) -> int | None:
+    """The most of the hand's `wild` cards (jokers and wild deuces) one lay-down of the ways
+    holds, where that leaves some out (the game's limit, or its melds'); else None. Past
+    it, no more deuces are played wild (deuces.deuces_used)."""
+    most = lay_down_jokers_most(rules, ways)
+    if rules.lay_down_jokers_most is None and most is not None and most >= wild:
+        return None  # the melds hold every wild card: the game sets no limit of its own
+    return most
+
+
 _DEADLINE: ContextVar[float | None] = ContextVar("search_deadline", default=None)
 
 

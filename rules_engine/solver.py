@@ -46,9 +46,9 @@ from .limits import (
     HandLimits,
     check_hand,
     hand_limits,
-    lay_down_jokers_most,
     out_of_time,
     time_limit,
+    wild_laid_most,
 )
 from .melds import Reason
 from .natural_room import NaturalRoom
@@ -152,7 +152,9 @@ def _searches(
     every = deuce_plays(hand, rules.meld_rules)
     plays = deuces_used(every, ways, rules.meld_rules, contract.lay_all_cards)
     telling = plays[-1]  # where none lays, the hand is told with every deuce wild
-    most = _wild_most(rules, ways, every)
+    most = (
+        wild_laid_most(rules, ways, sum(c.is_joker for c in every[-1])) if len(every) > 1 else None
+    )
     if most is not None:  # no more deuces wild than one lay-down has room for
         plays = deuces_used(every, ways, rules.meld_rules, contract.lay_all_cards, most)
     # Where the walk takes every way, it plays the wild deuces itself, once for all plays.
@@ -189,19 +191,6 @@ def _searches(
     return walked, undecided, telling, late_walk
 
 
-def _wild_most(
-    rules: RuleSystem, ways: tuple[Contract, ...], every: list[tuple[Card, ...]]
-) -> int | None:
-    """The most wild cards one lay-down holds, where that leaves some of the hand's out (the
-    game's limit, or its melds'; deuces_used drops the plays past it); else None."""
-    if len(every) == 1:
-        return None
-    most = lay_down_jokers_most(rules, ways)
-    if rules.lay_down_jokers_most is None and most is not None:
-        return most if most < sum(card.is_joker for card in every[-1]) else None
-    return most
-
-
 def _tight(way: Contract, cards: int) -> Contract:
     """The way as the searches read it: where the hand holds just the cards its melds
     need, every card is laid and no meld is longer than it must be (as many cards as the
@@ -234,6 +223,9 @@ class Budgets:
     shapes: Budget
     late_walk: Budget
     each_play: bool = True  # the walk runs for each way to play the deuces (else once)
+    # Each way was glanced at card by card in GLANCE_NODES at least (solver_ways.py): a
+    # glance again would search the same nodes again.
+    glanced: bool = False
 
 
 def _lay(
@@ -243,11 +235,13 @@ def _lay(
     hand's own cards, each wild deuce back in the place of a joker."""
     hand = _as_jokers(play)
     searched_rules, searched = _searched(rules, hand)
+    share = budgets.cards.left // (2 * len(ways)) if len(ways) > 1 else 0
     way, found, rest = glance_ways(searched_rules, ways, searched, budgets.cards)
     undecided = False
     if found is None:
+        glanced = replace(budgets, glanced=share >= GLANCE_NODES)
         way, found, undecided = first_laid(
-            rest, lambda way: _search(searched_rules, way, searched, budgets)
+            rest, lambda way: _search(searched_rules, way, searched, glanced)
         )
     if way is None or found is None:
         if undecided:
@@ -279,7 +273,7 @@ def _search(
         # search would spend its whole budget on, and has the time of the rest of it where
         # it needs more (limits.py). Where the walk took every play of the wild deuces at
         # once, the card search lays this play in the rest of its budget.
-        if budget.left > 0:
+        if budget.left > 0 and not budgets.glanced:
             try:
                 return glance_cards(rules, contract, hand, budget, GLANCE_NODES)
             except SearchTooLarge:
@@ -293,7 +287,7 @@ def _search(
         # A hand of one suit: the walk settles the sets of each rank at that rank, and
         # decides in a few thousand states what the searches card by card and by shapes
         # spend a hundred times more on (bench/RESULTS.md): after a glance, it goes first.
-        if budget.left > 0:
+        if budget.left > 0 and not budgets.glanced:
             try:
                 return glance_cards(rules, contract, hand, budget, GLANCE_NODES)
             except SearchTooLarge:
