@@ -10,7 +10,7 @@ from itertools import combinations
 from typing import Any
 
 from .cards import SUITS, Card
-from .limits import Budget
+from .limits import MELD_MOST, Budget
 from .melds import position_rank, run_lows, run_window
 from .systems import MeldRules, Requirement, RuleSystem
 
@@ -129,9 +129,6 @@ def _sizes(
         # hold more jokers than one card fewer would.
         return [minimum, *(n for n in holding_more(kind, meld) if minimum < n <= top)]
     return range(minimum, top + 1)
-
-
-MELD_MOST = 64  # longer than any meld a hand holds
 
 
 @cache

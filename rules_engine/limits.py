@@ -55,7 +55,7 @@ SEARCH_SECONDS = 0.055
 FINDER_SECONDS = 0.08
 PROGRAM_LEAST_SECONDS = 0.02
 WHY_SECONDS = 0.01
-LONGEST_SET = 64  # more cards than a set of any decks a table holds, jokers and all
+MELD_MOST = 64  # longer than any meld a hand holds
 CLOCK_STRIDE = 64  # nodes between two looks at the clock (a node takes 2 to 40 µs)
 OPENING_NODES = 50_000
 ROMI_NODES = 25_000
@@ -134,7 +134,7 @@ def lay_down_jokers_most(rules: RuleSystem, ways: Sequence[Contract]) -> int | N
     if rules.extra_melds_allowed or not ways:
         return most
     meld = rules.meld_rules
-    longest = {"run": meld.run_max, "set": meld.set_max or LONGEST_SET}
+    longest = {"run": meld.run_max, "set": meld.set_max or MELD_MOST}
 
     def fullest(kind: str, size: int, exact: bool) -> int:
         # A meld's jokers grow with its size but for the limits by size, each holding from

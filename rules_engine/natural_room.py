@@ -26,8 +26,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations
 
-from .candidates import MELD_MOST
 from .cards import Card
+from .limits import MELD_MOST
 from .melds import colour
 from .systems import Contract, MeldRules, Requirement, RuleSystem
 

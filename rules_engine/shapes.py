@@ -20,11 +20,11 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import combinations
 
-from .candidates import CARD_INDEX, MELD_MOST, hand_counts, holding_more
+from .candidates import CARD_INDEX, hand_counts, holding_more
 from .cards import SUITS, Card
 from .contracts import runs_touch
 from .filling import Filling, Shape
-from .limits import Budget, jokers_laid
+from .limits import MELD_MOST, Budget, jokers_laid
 from .melds import position_rank, run_lows, run_window
 from .systems import Contract, Requirement, RuleSystem
 

@@ -267,31 +267,27 @@ def _search(
     budget, shapes = budgets.cards, budgets.shapes
     walks = walkable(rules, contract)
     runs_only = all(r.kind == "run" for r in contract.requirements)
-    if walks and runs_only and not rules.meld_rules.circular_runs:
-        # A contract of runs: a glance card by card (most hands are laid in a few dozen
-        # nodes), then the walk, which decides in a few hundred states what the card
-        # search would spend its whole budget on, and has the time of the rest of it where
-        # it needs more (limits.py). Where the walk took every play of the wild deuces at
-        # once, the card search lays this play in the rest of its budget.
-        if budget.left > 0 and not budgets.glanced:
-            try:
-                return glance_cards(rules, contract, hand, budget, GLANCE_NODES)
-            except SearchTooLarge:
-                pass
+    # A contract of runs (not round the corner), or a hand of one suit: a glance card by
+    # card (most hands are laid in a few dozen nodes), then the walk, which decides in a few
+    # hundred or thousand states what the card search (and the shapes) would spend their
+    # whole budget on; with one suit, it settles the sets of each rank at that rank.
+    runs_walked = walks and runs_only and not rules.meld_rules.circular_runs
+    suit_walked = walks and budgets.each_play and len({c.suit for c in hand if not c.is_joker}) == 1
+    if (runs_walked or suit_walked) and budget.left > 0 and not budgets.glanced:
+        try:
+            return glance_cards(rules, contract, hand, budget, GLANCE_NODES)
+        except SearchTooLarge:
+            pass
+    if runs_walked:
+        # The walk has the time of the rest of the card search's budget where it needs more
+        # (limits.py). Where it took every play of the wild deuces at once, the card search
+        # lays this play in the rest of its budget.
         if budgets.each_play:
             return _walk(rules, contract, hand, budgets.walk, budget)
         if budget.left <= 0:
             raise SearchTooLarge(nodes=budget.size)
         return search_cards(rules, contract, hand, budget)
-    if walks and budgets.each_play and len({c.suit for c in hand if not c.is_joker}) == 1:
-        # A hand of one suit: the walk settles the sets of each rank at that rank, and
-        # decides in a few thousand states what the searches card by card and by shapes
-        # spend a hundred times more on (bench/RESULTS.md): after a glance, it goes first.
-        if budget.left > 0 and not budgets.glanced:
-            try:
-                return glance_cards(rules, contract, hand, budget, GLANCE_NODES)
-            except SearchTooLarge:
-                pass
+    if suit_walked:  # bench/RESULTS.md: the card search and shapes took 100 times as long
         try:
             return _walk(rules, contract, hand, budgets.walk, budget)
         except SearchTooLarge:

@@ -17,6 +17,7 @@ from rules_engine.run_walk import walk_runs
 from rules_engine.solver import solve_contract
 from rules_engine.walk_turns import walk_in_turns
 
+from .spy import calls
 from .test_limits import HARD_LIVERPOOL
 from .test_walk_deuces import _with_deuces
 from .test_walk_turns import CLUBS, EIGHT_MELDS, every_card, one_round
@@ -133,14 +134,7 @@ def test_the_ways_to_play_wild_deuces_stop_at_the_clock(monkeypatch):
     # again before its first search gave up (25 ms with sixteen deuces).
     rules = _with_deuces(get_rules("liverpool"), "SHDC")
     hand = parse_cards("2S 2S 2H 2H 2D 2D 2C 2C JK JK 7D 9C KS 5H 3D QC 8S 10H JC")
-    plays = []
-    lay = solver_module._lay
-
-    def counted(*args):
-        plays.append(args)
-        return lay(*args)
-
-    monkeypatch.setattr(solver_module, "_lay", counted)
+    plays = calls(monkeypatch, solver_module, "_lay")
     monkeypatch.setattr(solver_module, "SEARCH_SECONDS", 0)
     monkeypatch.setattr(solver_module, "FINDER_SECONDS", 10)
     solution = solve_contract(rules, 6, hand, players=8)

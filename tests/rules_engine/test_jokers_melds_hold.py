@@ -16,6 +16,7 @@ from rules_engine.limits import CONTRACT_NODES, GLANCE_NODES, Budget, lay_down_j
 from rules_engine.solver import solve_contract
 
 from .brute import two_melds_meet
+from .spy import calls
 from .test_walk_sets import house_variant
 
 
@@ -83,19 +84,8 @@ def test_a_way_glanced_at_among_several_is_not_glanced_at_again(monkeypatch):
     # Four ways, each glanced at in 375 nodes first (solver_ways.py): the walk of the one
     # left comes next, without the 300 nodes of a glance that would search the same nodes
     # again (28 clubs and jokers: the walk needs 4,762 states, 48 ms, and the clock is 55).
-    again, walked = [], []
-    glance, walk = solver.glance_cards, solver.walk_runs
-
-    def glanced(*args):
-        again.append(args)
-        return glance(*args)
-
-    def walking(*args):
-        walked.append(args)
-        return walk(*args)
-
-    monkeypatch.setattr(solver, "glance_cards", glanced)
-    monkeypatch.setattr(solver, "walk_runs", walking)
+    again = calls(monkeypatch, solver, "glance_cards")
+    walked = calls(monkeypatch, solver, "walk_runs")
     round_ = {"cards": 20, "contract": [{"run": 5, "count": 3}, {"set": 3, "count": 3}]}
     round_["alternatives"] = [
         [{"run": 4, "count": 3}, {"set": 5, "count": 2}],
@@ -159,14 +149,7 @@ def test_wild_deuces_no_meld_may_hold_are_played_only_as_themselves(monkeypatch)
     # No meld holds a joker: of the ways to play the hand's five wild deuces, only the one
     # keeping them all natural is searched (all of them once ran past the clock).
     _no_program(monkeypatch)
-    laid = []
-    lay = solver._lay
-
-    def counted(rules, ways, play, budgets):
-        laid.append(play)
-        return lay(rules, ways, play, budgets)
-
-    monkeypatch.setattr(solver, "_lay", counted)
+    laid = calls(monkeypatch, solver, "_lay")
     round_ = {
         "cards": 20,
         "contract": [{"set": 4, "count": 3}, {"set": 3}, {"run": 5, "count": 3}],
@@ -182,7 +165,8 @@ def test_wild_deuces_no_meld_may_hold_are_played_only_as_themselves(monkeypatch)
     )
     solve_contract(rules, 1, hand)
     assert len(laid) == 1
-    assert not any(card.is_joker for card in laid[0])
+    _, _, play, _ = laid[0]
+    assert not any(card.is_joker for card in play)
 
 
 @pytest.mark.parametrize("jokers", [2, 3, 4])

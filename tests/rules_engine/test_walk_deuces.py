@@ -18,6 +18,7 @@ from rules_engine.limits import Budget, check_hand, hand_limits
 from rules_engine.run_walk import walk_runs
 from rules_engine.solver import solve_contract
 
+from .spy import calls
 from .test_walk_sets import _hands, house_variant
 
 OPTIONS = [
@@ -111,14 +112,7 @@ def test_a_hand_of_twelve_deuces_is_laid_by_one_walk(monkeypatch):
     # (with no joker in hand, the three a lay-down holds may all be deuces: 35 of them).
     import rules_engine.solver as solver
 
-    walked = []
-    walk = solver._walk_deuces
-
-    def counted(*args):
-        walked.append(args)
-        return walk(*args)
-
-    monkeypatch.setattr(solver, "_walk_deuces", counted)
+    walked = calls(monkeypatch, solver, "_walk_deuces")
     round_ = {
         "cards": 14,
         "contract": [{"run": 6, "count": 3}],
