@@ -186,7 +186,7 @@ def walk_steps(
     ranks = [1 if p == 14 else p for p in positions[:-1]]
     walk.cover_cells(
         [[held[(r, s)] - wild[(r, s)] for r in ranks] for s in suits],
-        [[held[(r, s)] > 0 for r in ranks] for s in suits],
+        [[held[(r, s)] for r in ranks] for s in suits],
         ranks,
     )
     places = len(positions) - 1

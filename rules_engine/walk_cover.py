@@ -1,5 +1,5 @@
 """The fewest jokers the runs still to lay take, all together, for the walk along the ranks
-(run_walk.py): the walk's own question with the joker rules left out.
+(run_walk.py): the walk's own question with most joker rules left out.
 
 Each run covers a stretch of ranks of one suit, and at every rank the runs cover past the
 naturals there, one of them takes a joker (a wild deuce played as a 2 costs the walk one as
@@ -12,14 +12,25 @@ a state needing more than the jokers it has left lays nothing. Where the bounds 
 (walk_bounds.py, walk_costs.py) let each run count a natural another takes too, this counts
 it once: beside 25 clubs and at most 4 jokers, two runs of 8 and three of 4 need 5 jokers.
 
-The sets may be counted too: they hold no more naturals than the largest counts of as many
-ranks, a rank's count being what the suits walked before left, what the runs leave of its
-first cell ahead, and every natural of it in the suits after (the runs take a cell's
-naturals first: one a run leaves to a set saves the set a joker and costs the run one).
-They are, in the last suit, and in every suit of a walk of two (runs of one colour, or of
-alternating colours); elsewhere the sets keep their own bound (walk_sets.py), added to this
-one, since over more suits the question costs more than the states it drops save (every
-wild deuce of four suits against three runs and three sets: 12,357 units, against 8,003).
+The sets may be counted too: each set holds one rank's naturals, a rank's count being what
+the suits walked before left of it and what the runs leave of each of its cells ahead (the
+runs take a cell's naturals first: one a run leaves to a set saves the set a joker and
+costs the run one), settled at the rank's last cell; the sets hold no more than the
+largest counts, and no set lays more of them for the jokers than the largest set's size,
+so a rank of more counts as several sets' (four 3s and two 6s: three 3s and two 6s and a
+joker). Counted at its first cell ahead instead, a rank's naturals in the suits after were
+the sets' and the runs' there both. The sets are counted in the last suit, and in every
+suit of a walk of two (runs of one colour, or of alternating colours); elsewhere they keep
+their own bound (walk_sets.py), added to this one, since over more suits the question costs
+more than the states it drops save (every wild deuce of four suits against three runs and
+three sets: 12,357 units, against 8,003).
+
+Where jokers may not sit side by side, a run that takes a joker at a cell takes a natural
+at the next: at each cell, the jokers past its naturals (a wild deuce there may be played
+as the 2: a joker spent, but no joker beside another) go first to the runs that end there,
+never to a run whose joker came just before, and the rest are runs that need a natural at
+the next cell. Counted so, bench-600's hand (every black deuce wild beside runs of
+alternating colours and sets, one card of room) needs 4,681 units, not 14,526.
 
 A run still to start lies only where it may (walk_fits.py): a stretch with more cells
 holding no card of their rank and suit than the jokers one run may hold, or, where jokers
@@ -39,16 +50,17 @@ naturals) it is asked no more.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 
+from .cover_cells import NO_WAY, added, ahead_counts, best_stretches, kept, sets_least
 from .errors import SearchTooLarge
 from .limits import COVER_NODES, Budget
 from .walk_corner import HEAD, TAIL, WAITING
 
-NO_WAY = 99  # more jokers than any hand holds
 # A question: the first cell ahead; the runs under way over each cell from it; the runs of
-# each kind still to start; the sets' largest counts so far; what each cell ahead brings the
-# sets beside what the runs leave of it (-1: nothing).
-Ahead = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+# each kind still to start; the sets' largest counts so far (smallest first); each rank's
+# count still to settle (ranks 1-13); the runs under way whose joker came just before.
+Ahead = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 TRIAL = 500  # the units it may spend for each state it drops, a state near the start more
 WHOLE = 4_000  # the most the question of the whole walk may spend
 
@@ -65,11 +77,18 @@ class Cover:
         states: int,
         short_of: Sequence[int],
         budget: Budget,
-        sets: tuple[int, int, int] = (0, 0, 0),
+        sets: tuple[int, int, int, int] = (0, 0, 0, 0),
         ranks: Sequence[int] = (),
         fits: Sequence[Sequence[bool]] | None = None,
+        solid: Sequence[int] | None = None,
+        last: Sequence[bool] = (),
     ) -> None:
         self.cells = cells  # the naturals at each cell, suit after suit
+        # Where jokers may not sit side by side: the cards of each cell a run may hold
+        # without a joker (its naturals and wild deuces), and whether a run's last card
+        # is a joker, by its state.
+        self.solid = solid
+        self.last = last
         self.ends = ends  # for each cell, where its suit's cells end
         self.suits = len(cells) // ends[0] if cells else 0
         self.sizes = sizes  # the fewest cards of a run of each kind
@@ -77,10 +96,13 @@ class Cover:
         self.short_of = short_of
         # The sets, asked in the last suit: how many, the fewest cards they hold, and the
         # most naturals one rank gives them; and the rank (1-13) of each cell.
-        self.set_count, self.set_cards, self.set_most = sets
+        self.set_count, self.set_cards, self.set_most, self.set_chunk = sets
         self.ranks = ranks
         # For each cell, the naturals of its rank in the suits after its own.
-        self.later = _later(cells, ends, ranks) if sets[0] else []
+        # For each rank, its last cell (there the sets' count of it is settled); for each
+        # cell, the naturals of each rank from it on.
+        self.last_cell = {rank: cell for cell, rank in enumerate(ranks)}
+        self.ahead = ahead_counts(cells, ranks) if sets[0] else []
         self.walk_budget = budget  # charged with what each question cost
         self.budget = Budget(COVER_NODES)  # its own: a question is never cut short
         self.dropped = 0  # the states it found could lay nothing (nearer the start: more)
@@ -98,7 +120,7 @@ class Cover:
         self.exits: dict[int, int] = {}  # the cell after a suit cut open -> the suit
         # For each kind and cell, the fewest empty cells of a stretch of its size from there.
         self.best = [
-            _best_stretches(cells, fit, size) for fit, size in zip(self.fits, sizes, strict=True)
+            best_stretches(cells, fit, size) for fit, size in zip(self.fits, sizes, strict=True)
         ]
 
     def lays(
@@ -117,6 +139,7 @@ class Cover:
         counted too."""
         cover = [0] * (end - at)  # the open runs under way at each cell of the suit left
         states, short = self.states, self.short_of
+        blocked = 0  # ...of them, those whose last card is a joker
         for run in runs:
             role = (run // states) & 3
             need = short[run]
@@ -130,6 +153,8 @@ class Cover:
                 return False
             else:
                 first, last = 0, need
+                if self.last and self.last[run % states]:
+                    blocked += 1
             for cell in range(first, last):
                 cover[cell] += 1
         while cover and not cover[-1]:
@@ -140,15 +165,15 @@ class Cover:
         if own.left <= 0 or own.used - self.free > TRIAL * (self.dropped + 1):
             return True
         before = own.left
-        pooled: tuple[int, ...] = ()
+        carried: tuple[int, ...] = ()
         tops: tuple[int, ...] = ()
         if pool is not None and self.set_count:
-            open_, settled = pool
-            pooled = self._pooled(at, open_)
-            tops = tuple(sorted(settled[: self.set_count]))
-            tops = (0,) * (self.set_count - len(tops)) + tops
+            carried, settled = pool
+            tops = (0,) * self.set_count
+            for count in settled:
+                tops = kept(tops, count, self.set_most, self.set_chunk)
         try:
-            lays = self._lays((at, tuple(cover), room, tops, pooled), jokers)
+            lays = self._lays((at, tuple(cover), room, tops, carried, blocked), jokers)
         except SearchTooLarge:
             return True
         finally:
@@ -156,23 +181,6 @@ class Cover:
         if not lays:  # a state dropped nearer the start saves more of the walk
             self.dropped += 1 + (end - at) // 2
         return lays
-
-    def _pooled(self, at: int, open_: tuple[int, ...]) -> tuple[int, ...]:
-        """For each cell from `at` on, what the sets get of its rank beside what the runs
-        leave of it: at the first cell of each rank, the rank's pool and all its naturals
-        in the suits after (the runs there may take them: counted as the sets' all the
-        same, a looser question); at the others, nothing more (-1)."""
-        ranks, later = self.ranks, self.later
-        seen: set[int] = set()
-        out = []
-        for cell in range(at, len(self.cells)):
-            rank = ranks[cell]
-            if rank in seen:
-                out.append(-1)
-            else:
-                seen.add(rank)
-                out.append(open_[rank - 1] + later[cell])
-        return tuple(out)
 
     def lays_at_all(
         self,
@@ -195,7 +203,7 @@ class Cover:
 
     def _lays(self, key: Ahead, jokers: int) -> bool:
         """Whether what is still to lay from `key` takes no more than `jokers`."""
-        at, cover, room, tops, _ = key
+        at, cover, room, tops, _, _ = key
         known = self._known.get(key)
         if known is not None:
             fails, lays = known  # the most jokers known too few, the fewest known enough
@@ -211,7 +219,7 @@ class Cover:
             found = self._next_suit(suit, room, jokers)
         elif at == len(self.cells):
             found = not cover and not any(room) and self._sets_take(tops) <= jokers
-        elif self._least(key) > jokers:
+        elif self._least(key, jokers) > jokers:
             found = False
         else:
             found = self._try(key, jokers)
@@ -219,27 +227,38 @@ class Cover:
         return found
 
     def _try(self, key: Ahead, jokers: int) -> bool:
-        at, cover, room, tops, pooled = key
+        at, cover, room, tops, carried, blocked = key
         under = cover[0] if cover else 0
         rest = cover[1:]
         held = self.cells[at]
         must = self.must[at] if self.must else 0
+        solid = self.solid[at] if self.solid else -1
+        if blocked > solid >= 0:  # a run whose joker came just before finds no natural
+            return False
+        rank = self.ranks[at] - 1 if carried else 0
+        pooled = carried[rank] if carried else 0
+        settles = bool(carried) and self.last_cell[rank + 1] == at
         for count, left, grows in self._ordered(at, room, max(0, held - under)):
             runs = under + count
             spent = max(0, runs - held)
             if spent > jokers or runs < must:
                 continue
-            after = rest
-            if grows:  # the runs started cover the cells after this one too
-                wide = max(len(rest), len(grows))
-                after = tuple(
-                    (rest[i] if i < len(rest) else 0) + (grows[i] if i < len(grows) else 0)
-                    for i in range(wide)
-                )
-            grown = tops
-            if pooled and pooled[0] >= 0:  # what no run takes at this rank is the sets'
-                grown = _kept(tops, max(0, held - runs) + pooled[0], self.set_most)
-            if self._lays((at + 1, after, left, grown, pooled[1:]), jokers - spent):
+            after = added(rest, grows) if grows else rest  # the runs started go on too
+            next_blocked = 0
+            if solid >= 0 and after:
+                # Jokers past the naturals go first to the runs ending here and never to a
+                # run whose joker came just before; the rest lie in runs going on.
+                ending = runs - after[0]
+                next_blocked = max(0, runs - solid - min(ending, runs - blocked))
+            grown, carry = tops, carried
+            if carried:  # what no run takes at this rank is the sets', counted at its last cell
+                pool = pooled + max(0, held - runs)
+                if settles:
+                    grown = kept(tops, pool, self.set_most, self.set_chunk)
+                    pool = 0
+                if pool != pooled:
+                    carry = (*carried[:rank], pool, *carried[rank + 1 :])
+            if self._lays((at + 1, after, left, grown, carry, next_blocked), jokers - spent):
                 return True
         return False
 
@@ -248,11 +267,22 @@ class Cover:
         as many ranks as there are sets."""
         return max(0, self.set_cards - sum(tops)) if tops else 0  # (no sets asked: none)
 
-    def _least(self, key: Ahead) -> int:
+    def _sets_least(
+        self, at: int, cover: tuple[int, ...], tops: tuple[int, ...], carried: tuple[int, ...]
+    ) -> int:
+        """The fewest jokers the sets take with each rank's count still to settle and every
+        natural of it ahead the runs under way leave."""
+        counts = list(map(add, carried, self.ahead[at]))
+        ranks, cells = self.ranks, self.cells
+        for i, under in enumerate(cover):
+            counts[ranks[at + i] - 1] -= min(under, cells[at + i])
+        return sets_least(counts, tops, self.set_most, self.set_chunk, self.set_cards)
+
+    def _least(self, key: Ahead, jokers: int) -> int:
         """The jokers the runs under way take past the naturals, each run still to start
         its best stretch's empty cells, and the sets theirs with every natural ahead: fewer
         than all together take (each counted with every natural, as runs take them first)."""
-        at, cover, room, tops, pooled = key
+        at, cover, room, tops, carried, _ = key
         least = 0
         for kind, count in enumerate(room):
             if count:
@@ -261,15 +291,8 @@ class Cover:
         for i, under in enumerate(cover):
             if under > cells[at + i]:
                 least += under - cells[at + i]
-        if pooled:  # what the runs under way leave at each rank ahead, at the most
-            most, width = self.set_most, len(cover)
-            ahead = [
-                min(most, max(0, cells[at + i] - (cover[i] if i < width else 0)) + p)
-                for i, p in enumerate(pooled)
-                if p >= 0
-            ]
-            best = sorted((*tops, *ahead))[-self.set_count :]
-            least += max(0, self.set_cards - sum(best))
+        if carried and least <= jokers:  # (past `jokers`, how far past is not asked)
+            least += self._sets_least(at, cover, tops, carried)
         if self.must is not None:  # the runs still to start, against what the cells lack
             ends, width = self.ends[at], len(cover)
             lacking = max(
@@ -321,43 +344,3 @@ class Cover:
             self._ways[key] = made
         self.budget.spend(len(made) >> 2)
         return made
-
-
-def _best_stretches(cells: Sequence[int], fits: Sequence[bool], size: int) -> list[int]:
-    """For each cell, the fewest empty cells of a stretch of `size` cells of one suit from
-    there on, where a run may lie (NO_WAY where none may)."""
-    best = [NO_WAY] * (len(cells) + 1)
-    for start in range(len(cells) - 1, -1, -1):
-        here = NO_WAY
-        if fits[start]:
-            here = sum(not cells[c] for c in range(start, start + size))
-        best[start] = min(here, best[start + 1])
-    return best
-
-
-def _kept(tops: tuple[int, ...], count: int, most: int) -> tuple[int, ...]:
-    """The largest counts of as many ranks as there are sets (smallest first), with one
-    rank's more."""
-    count = min(count, most)
-    if not tops or count <= tops[0]:
-        return tops
-    return tuple(sorted((*tops[1:], count)))
-
-
-def _later(cells: Sequence[int], ends: Sequence[int], ranks: Sequence[int]) -> list[int]:
-    """For each cell, the naturals of its rank in the suits after its own (each suit's
-    count once, where the ace has a cell at both ends)."""
-    suits: list[dict[int, int]] = []
-    start = 0
-    while start < len(cells):
-        end = ends[start]
-        held: dict[int, int] = {}
-        for cell in range(start, end):
-            held[ranks[cell]] = max(held.get(ranks[cell], 0), cells[cell])
-        suits.append(held)
-        start = end
-    out = []
-    for cell in range(len(cells)):
-        suit = cell // (ends[0] or 1)
-        out.append(sum(after.get(ranks[cell], 0) for after in suits[suit + 1 :]))
-    return out

@@ -25,9 +25,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from .cover_cells import NO_WAY
 from .errors import SearchTooLarge
 from .limits import Budget
-from .walk_cover import NO_WAY, Cover
+from .walk_cover import Cover
 from .walk_fits import most_empty, ring_fits, stretch_fits
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ class Ring(Cover):
                     cover[cell] += n
             while cover and not cover[-1]:
                 cover.pop()
-            if self._lays((start, tuple(cover), tuple(left), (), ()), jokers):
+            if self._lays((start, tuple(cover), tuple(left), (), (), 0), jokers):
                 return True
         return False
 
@@ -202,10 +203,14 @@ def _chosen(
 
 
 def make_cover(
-    walk: Walk, suits: list[list[int]], live: list[list[bool]], ranks: list[int]
+    walk: Walk,
+    suits: list[list[int]],
+    cards: list[list[int]],
+    ranks: list[int],
 ) -> Cover:
     """The walk's Cover (walk_cover.py), from the naturals of each suit at each position
-    and whether it holds a card there at all."""
+    and its cards there, wild deuces included."""
+    live = [[count > 0 for count in suit] for suit in cards]
     places = len(ranks)
     cells = [count for suit in suits for count in suit]
     ends = [(i // places + 1) * places for i in range(len(cells))]
@@ -216,6 +221,7 @@ def make_cover(
         stretch_fits(alive, ends, size, m, apart) for size, m in zip(walk.whole, most, strict=True)
     ]
     sets = walk.sets
+    pair = apart and not walk.circular  # (round the corner: not asked)
     cover = Cover(
         cells,
         ends,
@@ -223,9 +229,13 @@ def make_cover(
         walk.states,
         walk.short_of,
         walk.budget,
-        (0, 0, 0) if sets.empty else (sets.sets, sets.cards, sets.most),
+        (0, 0, 0, 0)
+        if sets.empty
+        else (sets.sets, sets.cards, sets.most, max(size for size, _ in sets.kinds)),
         ranks * len(suits),
         fits,
+        [n for suit in cards for n in suit] if pair else None,
+        walk.runs.last if pair else (),
     )
     walk.held = (suits, live, most, apart)
     return cover

@@ -136,11 +136,11 @@ class Walk:
         self.asked = False  # whether the bound was asked of the whole walk
         self.hopeless = False  # ...and found it lays nothing (walk_cover.py)
 
-    def cover_cells(self, suits: list[list[int]], live: list[list[bool]], ranks: list[int]) -> None:
-        """The naturals of each suit walked at each position, whether it holds a card
-        there at all, and the positions' ranks (walk_cover.py)."""
+    def cover_cells(self, suits: list[list[int]], cards: list[list[int]], ranks: list[int]) -> None:
+        """The naturals of each suit walked at each position, its cards there (wild
+        deuces too), and the positions' ranks (walk_cover.py)."""
         if self.need:
-            self.cover = make_cover(self, suits, live, ranks)
+            self.cover = make_cover(self, suits, cards, ranks)
 
     def _started(
         self,
