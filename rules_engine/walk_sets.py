@@ -18,7 +18,9 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 from itertools import product
+from operator import add
 
+from .cover_cells import sets_least
 from .limits import Budget
 from .systems import MeldRules, Requirement
 
@@ -65,6 +67,8 @@ class SetPlan:
         # its naturals stay in hand (sets are then their size, no longer).
         self.least = min((_fewest(meld, s, e, lay_all) for s, e in counted), default=1)
         self.cards = sum(size * n for (size, _), n in counted.items())  # the fewest they hold
+        # No set lays more of a rank's naturals for the jokers than the largest set's size.
+        self.chunk = max((size for size, _ in counted), default=1)
         self._memo: dict[tuple[object, ...], tuple[object, ...] | None] = {}
         self._taken: dict[tuple[tuple[int, ...], int], list[int]] = {}
         self._least: dict[tuple[tuple[int, ...], ...], int] = {}
@@ -74,17 +78,17 @@ class SetPlan:
         """The fewest jokers the sets take, whatever the walk does next: each set holds one
         rank's naturals, so all of them hold no more than the largest counts of as many
         ranks, each rank's pool with the naturals still `coming` to it (ranks 1-13), and
-        no more than the sets of one rank may hold."""
+        no more than the sets of one rank may hold, none laying more of them for the jokers
+        than the largest set's size (cover_cells.sets_least)."""
         if self.empty:
             return 0
         open_, settled, _ = pool
         key = (open_, settled, coming)
         made = self._least.get(key)
         if made is None:
-            most = self.most  # a rank's sets hold no more naturals than that
-            grown = (min(most, o + c) for o, c in zip(open_, coming, strict=True))
-            counts = sorted((*settled, *grown))
-            made = self._least[key] = max(0, self.cards - sum(counts[-self.sets :]))
+            counts = [*settled, *map(add, open_, coming)]
+            least = sets_least(counts, (0,) * self.sets, self.most, self.chunk, self.cards)
+            made = self._least[key] = least
         return made
 
     def start(self) -> Pool:

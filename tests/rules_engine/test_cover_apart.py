@@ -11,7 +11,9 @@ from itertools import combinations, product
 
 from rules_engine import parse_cards, solver
 from rules_engine.limits import PLAYS_WALK_NODES, Budget
+from rules_engine.systems import Requirement
 from rules_engine.walk_cover import Cover
+from rules_engine.walk_sets import SetPlan
 
 from .spy import calls
 from .test_walk_defects import _variant
@@ -173,3 +175,14 @@ def test_the_bound_never_asks_more_jokers_than_runs_laid_by_hand_take():
             tight += not cover.lays(0, len(cells), (), counts, fewest - 1) if fewest else 1
         checked += 1
     assert checked >= 100 and tight >= 50
+
+
+def test_the_walks_own_bound_on_the_sets_counts_no_set_past_its_size():
+    # Two sets of 3: four 3s settled and two 6s still to come make a set of three 3s and
+    # one of two 6s and a joker.
+    rules = _variant([{"set": 3, "count": 2}, {"run": 3}], {})
+    plan = SetPlan(rules.meld_rules, [Requirement("set", 3)] * 2, False, False, room=5)
+    pool = plan.added(plan.start(), 3, 4, True)
+    assert pool is not None
+    coming = tuple(2 if rank == 6 else 0 for rank in range(1, 14))
+    assert plan.jokers_at_least(pool, coming) == 1
