@@ -94,11 +94,11 @@ class Cover:
         self.sizes = sizes  # the fewest cards of a run of each kind
         self.states = states
         self.short_of = short_of
-        # The sets, asked in the last suit: how many, the fewest cards they hold, and the
-        # most naturals one rank gives them; and the rank (1-13) of each cell.
+        # The sets, asked in the last suit: how many, the fewest cards they hold, the most
+        # naturals one rank gives them and the largest set's size; the rank (1-13) of each
+        # cell.
         self.set_count, self.set_cards, self.set_most, self.set_chunk = sets
         self.ranks = ranks
-        # For each cell, the naturals of its rank in the suits after its own.
         # For each rank, its last cell (there the sets' count of it is settled); for each
         # cell, the naturals of each rank from it on.
         self.last_cell = {rank: cell for cell, rank in enumerate(ranks)}
@@ -263,8 +263,8 @@ class Cover:
         return False
 
     def _sets_take(self, tops: tuple[int, ...]) -> int:
-        """The fewest jokers the sets take: no more naturals than the largest counts of
-        as many ranks as there are sets."""
+        """The fewest jokers the sets take: no more naturals than the largest counts
+        (`kept`) of as many sets."""
         return max(0, self.set_cards - sum(tops)) if tops else 0  # (no sets asked: none)
 
     def _sets_least(
