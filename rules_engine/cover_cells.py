@@ -29,7 +29,7 @@ def kept(tops: tuple[int, ...], count: int, most: int, chunk: int) -> tuple[int,
     """The sets' largest counts (smallest first, as many as there are sets), with one rank's
     `count` more: at most `most` of a rank, in pieces of `chunk` (the largest set's size)."""
     count = min(count, most)
-    while count > 0 and count > tops[0]:
+    while count > 0:
         piece = min(count, chunk)
         if piece <= tops[0]:
             break

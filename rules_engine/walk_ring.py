@@ -229,9 +229,7 @@ def make_cover(
         walk.states,
         walk.short_of,
         walk.budget,
-        (0, 0, 0, 0)
-        if sets.empty
-        else (sets.sets, sets.cards, sets.most, max(size for size, _ in sets.kinds)),
+        (0, 0, 0, 0) if sets.empty else (sets.sets, sets.cards, sets.most, sets.chunk),
         ranks * len(suits),
         fits,
         [n for suit in cards for n in suit] if pair else None,
